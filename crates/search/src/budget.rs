@@ -1,0 +1,51 @@
+//! The main thread's view of the limits while a search runs.
+
+use std::time::{Duration, Instant};
+
+use crate::time::TimeManager;
+use crate::{Limits, StopFlag};
+
+/// How often, in nodes, the clock and the stop flag are read.
+const POLL_INTERVAL: u64 = 1024;
+
+/// Decides when the search in flight must stop.
+#[derive(Clone, Debug)]
+pub(crate) struct Budget {
+    pub(crate) time: TimeManager,
+    nodes: Option<u64>,
+    stop: StopFlag,
+    /// Set once the first iteration is done: before that only the node
+    /// limit counts, so there is always a move to return.
+    pub(crate) armed: bool,
+}
+
+impl Budget {
+    pub(crate) fn new(limits: &Limits, overhead: Duration, start: Instant) -> Budget {
+        Budget {
+            time: TimeManager::new(limits, overhead, start),
+            nodes: limits.nodes,
+            stop: limits.stop.clone(),
+            armed: false,
+        }
+    }
+
+    /// Whether to stop now, having visited `nodes` nodes.
+    pub(crate) fn exhausted(&self, nodes: u64) -> bool {
+        if self.nodes.is_some_and(|limit| nodes >= limit) {
+            return true;
+        }
+        self.armed
+            && nodes % POLL_INTERVAL == 0
+            && (self.stop.is_raised() || self.time.hard_deadline_passed())
+    }
+
+    /// Whether the node limit alone is reached.
+    pub(crate) fn nodes_exhausted(&self, nodes: u64) -> bool {
+        self.nodes.is_some_and(|limit| nodes >= limit)
+    }
+
+    /// Whether the external stop flag is up.
+    pub(crate) fn stop_raised(&self) -> bool {
+        self.stop.is_raised()
+    }
+}

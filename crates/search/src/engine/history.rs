@@ -1,0 +1,59 @@
+//! Move-ordering memory: killer moves per ply and the history heuristic.
+//!
+//! A killer is a quiet move that caused a cut-off at the same ply elsewhere in
+//! the tree; it often refutes the sibling positions too. History scores every
+//! quiet move (by the game's move index and the side that plays it) by how
+//! often it caused cut-offs, with a "gravity" term that keeps scores bounded
+//! and lets old knowledge fade.
+
+use super::params::{HISTORY_BONUS_MAX, HISTORY_MAX};
+use crate::{Game, Side};
+
+/// History scores for both sides.
+pub(crate) struct History {
+    table: Vec<i32>,
+    space: usize,
+}
+
+impl History {
+    pub(crate) fn new<G: Game>() -> History {
+        History {
+            table: vec![0; 2 * G::MOVE_INDEX_SPACE],
+            space: G::MOVE_INDEX_SPACE,
+        }
+    }
+
+    pub(crate) fn get(&self, side: Side, index: usize) -> i32 {
+        self.table[side.index() * self.space + index]
+    }
+
+    /// Bonus for a cut-off at `depth` (negative `sign` for the moves tried before it).
+    pub(crate) fn update(&mut self, side: Side, index: usize, depth: i32, sign: i32) {
+        let bonus = (depth * depth * 16).min(HISTORY_BONUS_MAX) * sign;
+        let slot = &mut self.table[side.index() * self.space + index];
+        *slot += bonus - *slot * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// Two killer moves per ply, most recent first.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Killers<M>(pub(crate) [Option<M>; 2]);
+
+impl<M: Copy + Eq> Killers<M> {
+    pub(crate) fn record(&mut self, mv: M) {
+        if self.0[0] != Some(mv) {
+            self.0[1] = self.0[0];
+            self.0[0] = Some(mv);
+        }
+    }
+
+    pub(crate) fn contains(&self, mv: M) -> Option<usize> {
+        self.0.iter().position(|&k| k == Some(mv))
+    }
+}
+
+impl<M> Default for Killers<M> {
+    fn default() -> Self {
+        Killers([None, None])
+    }
+}

@@ -1,0 +1,491 @@
+//! The engine: iterative deepening with aspiration windows over a principal
+//! variation search, with a transposition table, quiescence, null-move pruning,
+//! late move reductions, reverse futility and futility pruning, killers and
+//! history, check extension, mate-distance pruning and repetition detection;
+//! Lazy SMP for more than one thread. MTD(f) reuses the same search.
+//!
+//! Reading order: [`search`] starts the threads; [`Worker::iterate`] deepens;
+//! `Worker::search_root` searches the root moves; `pvs.rs` holds the inner
+//! nodes and `qsearch.rs` the horizon.
+
+pub(crate) mod history;
+mod mtdf;
+pub(crate) mod params;
+pub(crate) mod picker;
+mod pvs;
+mod qsearch;
+pub mod tt;
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use self::history::{History, Killers};
+use self::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, LMR_BASE, LMR_DIVISOR};
+use self::tt::TranspositionTable;
+use crate::budget::Budget;
+use crate::path::{Path, outcome_value};
+use crate::{
+    Bound, Evaluator, Game, INFINITY, Imprecision, Limits, MATE_BOUND, MAX_EVAL, MAX_PLY, Report,
+    SearchConfig, SearchObserver, SearchResult, SearchStats, Techniques,
+};
+
+/// How many nodes a helper thread counts before it publishes its statistics.
+const FLUSH_INTERVAL: u64 = 1024;
+
+/// State the threads of one search share besides the table.
+struct Shared {
+    stop: AtomicBool,
+    helper_nodes: AtomicU64,
+    helper_stats: Mutex<SearchStats>,
+}
+
+/// Per-ply scratch space, reused from node to node so the search never allocates.
+struct Ply<M> {
+    moves: Vec<M>,
+    scores: Vec<i32>,
+    quiets: Vec<M>,
+    killers: Killers<M>,
+    static_eval: i32,
+    pv: Vec<M>,
+}
+
+impl<M> Default for Ply<M> {
+    fn default() -> Self {
+        Ply {
+            moves: Vec::with_capacity(64),
+            scores: Vec::with_capacity(64),
+            quiets: Vec::with_capacity(64),
+            killers: Killers::default(),
+            static_eval: 0,
+            pv: Vec::with_capacity(16),
+        }
+    }
+}
+
+/// A root move with what the search learnt about it.
+struct RootMove<M> {
+    mv: M,
+    /// Nodes spent below this move in the current iteration; orders the next one.
+    nodes: u64,
+    /// Deliberate imprecision added to this move's value (weak levels only).
+    noise: i32,
+}
+
+/// Late move reduction table, indexed by depth and move number.
+struct Reductions([[i32; 64]; 64]);
+
+impl Reductions {
+    #[allow(clippy::cast_possible_truncation)] // small positive values
+    fn new() -> Reductions {
+        let mut table = [[0; 64]; 64];
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (moves, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR) as i32;
+            }
+        }
+        Reductions(table)
+    }
+
+    fn get(&self, depth: i32, moves: usize) -> i32 {
+        self.0[depth.clamp(0, 63) as usize][moves.min(63)]
+    }
+}
+
+/// One search thread.
+struct Worker<'a, G: Game, E: Evaluator<G>> {
+    /// 0 for the main thread, which reports and watches the clock.
+    id: usize,
+    is_main: bool,
+    game: G,
+    eval: &'a E,
+    tt: &'a TranspositionTable,
+    tech: Techniques,
+    shared: &'a Shared,
+    budget: Budget,
+    stats: SearchStats,
+    flushed: SearchStats,
+    seldepth: usize,
+    stopped: bool,
+    path: Path,
+    plies: Vec<Ply<G::Move>>,
+    history: History,
+    reductions: &'a Reductions,
+    root: Vec<RootMove<G::Move>>,
+    root_pv: Vec<G::Move>,
+}
+
+/// Splits a seed and a move key into a shift in `0..=amplitude`.
+fn noise(imprecision: Option<Imprecision>, key: u16) -> i32 {
+    let Some(Imprecision { amplitude, seed }) = imprecision else {
+        return 0;
+    };
+    if amplitude <= 0 {
+        return 0;
+    }
+    // SplitMix64 finaliser: a cheap, well-mixed hash of (seed, move).
+    let mut z = seed ^ (u64::from(key).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    i32::try_from(z % (u64::from(amplitude.unsigned_abs()) + 1)).unwrap_or(0)
+}
+
+impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        id: usize,
+        root: &G,
+        eval: &'a E,
+        tt: &'a TranspositionTable,
+        config: &SearchConfig,
+        shared: &'a Shared,
+        budget: Budget,
+        reductions: &'a Reductions,
+    ) -> Worker<'a, G, E> {
+        let mut legal = Vec::new();
+        root.legal_moves(&mut legal);
+        let root_moves = legal
+            .into_iter()
+            .map(|mv| RootMove {
+                mv,
+                nodes: 0,
+                noise: noise(config.imprecision, G::move_key(mv)),
+            })
+            .collect();
+        let mut plies = Vec::with_capacity(MAX_PLY + 2);
+        plies.resize_with(MAX_PLY + 2, Ply::default);
+        Worker {
+            id,
+            is_main: id == 0,
+            game: root.clone(),
+            eval,
+            tt,
+            tech: config.techniques,
+            shared,
+            budget,
+            stats: SearchStats::default(),
+            flushed: SearchStats::default(),
+            seldepth: 0,
+            stopped: false,
+            path: Path::new(root),
+            plies,
+            history: History::new::<G>(),
+            reductions,
+            root: root_moves,
+            root_pv: Vec::new(),
+        }
+    }
+
+    /// Counts a node and decides whether to stop.
+    fn enter(&mut self, ply: usize) -> bool {
+        self.stats.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.stopped {
+            return true;
+        }
+        if self.is_main {
+            let total = self.stats.nodes + self.shared.helper_nodes.load(Ordering::Relaxed);
+            if self.budget.exhausted(total) {
+                self.stopped = true;
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+        } else {
+            if self.stats.nodes % FLUSH_INTERVAL == 0 {
+                self.flush();
+            }
+            if self.shared.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Publishes a helper's counters for the main thread's reports.
+    fn flush(&mut self) {
+        let mut delta = self.stats;
+        delta.nodes -= self.flushed.nodes;
+        delta.leaf_nodes -= self.flushed.leaf_nodes;
+        delta.cutoffs -= self.flushed.cutoffs;
+        delta.tt_hits -= self.flushed.tt_hits;
+        delta.qnodes -= self.flushed.qnodes;
+        self.flushed = self.stats;
+        self.shared
+            .helper_nodes
+            .fetch_add(delta.nodes, Ordering::Relaxed);
+        if let Ok(mut stats) = self.shared.helper_stats.lock() {
+            *stats += delta;
+        }
+    }
+
+    /// A static evaluation, counted as a leaf.
+    fn evaluate(&mut self) -> i32 {
+        self.stats.leaf_nodes += 1;
+        self.eval.evaluate(&self.game).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// Copies the child's principal variation behind `mv`.
+    fn record_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.plies.split_at_mut(ply + 1);
+        let line = &mut head[ply].pv;
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0].pv);
+    }
+
+    /// Searches every root move within (`alpha`, `beta`). A move that raises
+    /// alpha moves to the front, so `self.root[0]` is always the best move
+    /// found so far.
+    fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        self.stats.nodes += 1;
+        self.plies[0].pv.clear();
+        let hash = self.game.hash();
+        let mut best = -INFINITY;
+        for i in 0..self.root.len() {
+            let RootMove { mv, noise, .. } = self.root[i];
+            let nodes_before = self.stats.nodes;
+            // The value of this move is the child's negated value plus the noise,
+            // so the child is searched in a window shifted by the noise.
+            let (a, b) = (alpha - noise, beta - noise);
+            self.path.push(hash);
+            self.game.make_move(mv);
+            let mut value;
+            if i == 0 {
+                value = -self.negamax::<true>(depth - 1, 1, -b, -a, true);
+            } else if self.tech.pvs {
+                value = -self.negamax::<false>(depth - 1, 1, -a - 1, -a, true);
+                if value > a && value < b && !self.stopped {
+                    value = -self.negamax::<true>(depth - 1, 1, -b, -a, true);
+                }
+            } else {
+                value = -self.negamax::<false>(depth - 1, 1, -b, -a, true);
+            }
+            self.game.unmake_move(mv);
+            self.path.pop();
+            self.root[i].nodes += self.stats.nodes - nodes_before;
+            if self.stopped {
+                break;
+            }
+            if value.abs() < MATE_BOUND {
+                value += noise;
+            }
+            best = best.max(value);
+            if value > alpha {
+                alpha = value;
+                self.record_pv(0, mv);
+                self.root_pv.clone_from(&self.plies[0].pv);
+                self.root[..=i].rotate_right(1);
+                if value >= beta {
+                    self.stats.cutoffs += 1;
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Orders the root moves for the next iteration: the best first, then by
+    /// the effort each took (a move that was hard to refute is likely good).
+    fn sort_root(&mut self) {
+        if self.root.len() > 1 {
+            self.root[1..].sort_by(|a, b| b.nodes.cmp(&a.nodes));
+        }
+        for root_move in &mut self.root {
+            root_move.nodes = 0;
+        }
+    }
+
+    /// One iteration with aspiration windows around the previous value.
+    fn aspiration(&mut self, depth: i32, previous: i32) -> i32 {
+        if !(self.tech.aspiration_windows
+            && u32::try_from(depth).unwrap_or(0) >= ASPIRATION_MIN_DEPTH
+            && previous.abs() < MATE_BOUND)
+        {
+            return self.search_root(depth, -INFINITY, INFINITY);
+        }
+        let mut delta = ASPIRATION_DELTA;
+        let mut alpha = (previous - delta).max(-INFINITY);
+        let mut beta = (previous + delta).min(INFINITY);
+        loop {
+            let value = self.search_root(depth, alpha, beta);
+            if self.stopped {
+                return value;
+            }
+            if value <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (value - delta).max(-INFINITY);
+            } else if value >= beta {
+                beta = (value + delta).min(INFINITY);
+            } else {
+                return value;
+            }
+            delta += delta;
+            if delta > 1_000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    fn report(&self, depth: u32, value: i32, start: Instant) -> Report<G::Move> {
+        let mut stats = self.stats;
+        if let Ok(helpers) = self.shared.helper_stats.lock() {
+            stats += *helpers;
+        }
+        Report {
+            depth,
+            seldepth: u32::try_from(self.seldepth).unwrap_or(u32::MAX),
+            value,
+            bound: Bound::Exact,
+            stats,
+            elapsed: start.elapsed(),
+            pv: self.root_pv.clone(),
+            hashfull: if self.tech.transposition_table {
+                self.tt.hashfull()
+            } else {
+                0
+            },
+        }
+    }
+
+    /// Iterative deepening: depth 1, 2, … until a limit, reporting after each
+    /// iteration. Only the main thread reports and watches the clock.
+    fn iterate(
+        &mut self,
+        limits: &Limits,
+        mtdf: bool,
+        observer: &mut dyn SearchObserver<G::Move>,
+        start: Instant,
+    ) -> SearchResult<G::Move> {
+        let mut result = SearchResult::no_search(self.root.first().map(|r| r.mv), start);
+        if self.root.is_empty() {
+            result.report.value = outcome_value(self.game.no_moves_outcome(), 0);
+            return result;
+        }
+        let max_depth = limits
+            .depth
+            .map_or(MAX_PLY as i32 - 2, |d| i32::try_from(d.max(1)).unwrap_or(1))
+            .min(MAX_PLY as i32 - 2);
+        let first_depth = if self.tech.iterative_deepening {
+            1
+        } else {
+            max_depth
+        };
+        let helper_offset = if self.is_main {
+            0
+        } else {
+            // Helpers run half a step ahead of each other so they fill the
+            // table with different depths (Lazy SMP).
+            i32::from(self.id % 2 == 1)
+        };
+        let mut previous = 0;
+        let mut instability = 0_u32;
+        let mut last_best = None;
+        let mut depth = first_depth;
+        while depth <= max_depth {
+            let search_depth = (depth + helper_offset).min(max_depth);
+            let value = if mtdf {
+                self.mtdf(search_depth, previous)
+            } else {
+                self.aspiration(search_depth, previous)
+            };
+            if self.stopped && self.budget.armed {
+                // An iteration cut short still found its best move first,
+                // unless no root move finished.
+                if self.is_main {
+                    result.best_move = Some(self.root[0].mv);
+                    result.report.pv.clone_from(&self.root_pv);
+                }
+                break;
+            }
+            self.sort_root();
+            previous = value;
+            if self.is_main {
+                let report = self.report(u32::try_from(search_depth).unwrap_or(0), value, start);
+                observer.on_iteration(&report);
+                result.best_move = Some(self.root[0].mv);
+                result.report = report;
+                self.budget.armed = true;
+                let best = Some(self.root[0].mv);
+                instability /= 2;
+                if last_best.is_some() && best != last_best {
+                    instability += 2;
+                }
+                last_best = best;
+                let stretch = (55 + 25 * instability).min(150);
+                if self.stopped
+                    || self.budget.stop_raised()
+                    || !self.budget.time.may_start_iteration(stretch)
+                    || (self.root.len() == 1 && self.budget.time.is_timed())
+                    || self.budget.nodes_exhausted(self.stats.nodes)
+                {
+                    break;
+                }
+            } else if self.stopped || self.shared.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            depth += 1;
+        }
+        if !self.is_main {
+            self.flush();
+        }
+        result
+    }
+}
+
+/// Runs the engine (or MTD(f)) on `root` with `threads` threads sharing `tt`.
+pub(crate) fn search<G: Game, E: Evaluator<G>>(
+    root: &G,
+    eval: &E,
+    config: &SearchConfig,
+    limits: &Limits,
+    tt: &TranspositionTable,
+    mtdf: bool,
+    observer: &mut dyn SearchObserver<G::Move>,
+) -> SearchResult<G::Move> {
+    let start = Instant::now();
+    tt.new_search();
+    let shared = Shared {
+        stop: AtomicBool::new(false),
+        helper_nodes: AtomicU64::new(0),
+        helper_stats: Mutex::new(SearchStats::default()),
+    };
+    let reductions = Reductions::new();
+    let budget = Budget::new(limits, config.move_overhead, start);
+    let helper_limits = Limits {
+        depth: limits.depth,
+        ..Limits::default()
+    };
+    let (mut result, main_stats) = std::thread::scope(|scope| {
+        for id in 1..config.threads.max(1) {
+            let (shared, reductions, helper_limits) = (&shared, &reductions, &helper_limits);
+            let helper_budget = Budget::new(&Limits::default(), config.move_overhead, start);
+            scope.spawn(move || {
+                let mut worker = Worker::new(
+                    id,
+                    root,
+                    eval,
+                    tt,
+                    config,
+                    shared,
+                    helper_budget,
+                    reductions,
+                );
+                worker.iterate(helper_limits, mtdf, &mut crate::Silent, start);
+            });
+        }
+        let mut main = Worker::new(0, root, eval, tt, config, &shared, budget, &reductions);
+        let result = main.iterate(limits, mtdf, observer, start);
+        shared.stop.store(true, Ordering::Relaxed);
+        (result, main.stats)
+    });
+    // The helpers have joined and published their last counts.
+    result.report.stats = main_stats;
+    if let Ok(helpers) = shared.helper_stats.lock() {
+        result.report.stats += *helpers;
+    }
+    result.report.elapsed = start.elapsed();
+    result
+}

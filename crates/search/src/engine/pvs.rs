@@ -1,0 +1,353 @@
+//! Principal variation search at the inner nodes.
+//!
+//! `PV` is true on the principal variation (the first child of a PV node and
+//! re-searches that land inside the window); every other node expects to fail
+//! high or low and may be pruned more boldly.
+
+use super::Worker;
+use super::params::{
+    FUTILITY_BASE, FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_MIN_DEPTH,
+    LMR_MIN_MOVES, NMP_BASE_REDUCTION, NMP_DEPTH_DIVISOR, NMP_EVAL_DIVISOR, NMP_MIN_DEPTH,
+    RFP_MARGIN, RFP_MAX_DEPTH, SEE_PRUNE_MARGIN,
+};
+use super::picker::{BAD_NOISY, GOOD_NOISY, HASH_MOVE, KILLER, Picker};
+use super::tt::NO_MOVE;
+use crate::path::outcome_value;
+use crate::{Bound, Evaluator, Game, INFINITY, MATE_BOUND, MAX_PLY, mate_in, mated_in};
+
+/// Quiet moves searched before late move pruning starts, by depth.
+fn late_move_limit(depth: i32, improving: bool) -> usize {
+    let base = 3 + depth * depth;
+    usize::try_from(if improving { base } else { base / 2 }).unwrap_or(0)
+}
+
+impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
+    /// The horizon: quiescence search, or with it switched off the static
+    /// evaluation, as the textbook algorithms do.
+    pub(super) fn horizon(&mut self, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if self.tech.quiescence {
+            return self.qsearch(ply, alpha, beta);
+        }
+        self.plies[ply].pv.clear();
+        if self.enter(ply) {
+            return 0;
+        }
+        if let Some(value) = self.path.terminal_value(&self.game, ply) {
+            return value;
+        }
+        self.evaluate()
+    }
+
+    /// Scores the moves in `moves` for the picker.
+    fn score_moves(&self, moves: &[G::Move], scores: &mut Vec<i32>, hash_move: u16, ply: usize) {
+        scores.clear();
+        let side = self.game.side_to_move();
+        let killers = self.plies[ply].killers;
+        for &mv in moves {
+            let score = if hash_move != NO_MOVE && G::move_key(mv) == hash_move {
+                HASH_MOVE
+            } else if !self.tech.move_ordering {
+                0
+            } else if self.eval.is_noisy(&self.game, mv) {
+                let hint = self.eval.order_hint(&self.game, mv);
+                if self.eval.exchange_at_least(&self.game, mv, 0) {
+                    GOOD_NOISY + hint
+                } else {
+                    BAD_NOISY + hint
+                }
+            } else if let Some(slot) = killers.contains(mv).filter(|_| self.tech.killers) {
+                KILLER - i32::try_from(slot).unwrap_or(0)
+            } else if self.tech.history {
+                self.history.get(side, G::move_index(mv))
+            } else {
+                0
+            };
+            scores.push(score);
+        }
+    }
+
+    /// Negamax with alpha-beta, searched to `depth` plies below `ply`.
+    #[allow(clippy::too_many_lines)] // one pruning step after another, each commented
+    pub(super) fn negamax<const PV: bool>(
+        &mut self,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        allow_null: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.horizon(ply, alpha, beta);
+        }
+        self.plies[ply].pv.clear();
+        if self.enter(ply) {
+            return 0;
+        }
+        if let Some(value) = self.path.terminal_value(&self.game, ply) {
+            return value;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+
+        // Mate distance pruning: no line from here can beat a mate already
+        // found nearer the root, nor be worse than being mated right here.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let in_check = self.game.in_check();
+        // Check extension: a check is a forcing move, so the horizon moves out.
+        if in_check && self.tech.check_extension {
+            depth += 1;
+        }
+
+        // Transposition table: a stored result deep enough, with a bound that
+        // settles this window, ends the node at once.
+        let hash = self.game.hash();
+        let tt_entry = if self.tech.transposition_table {
+            self.tt.probe(hash, ply)
+        } else {
+            None
+        };
+        let mut hash_move = NO_MOVE;
+        if let Some(entry) = tt_entry {
+            self.stats.tt_hits += 1;
+            hash_move = entry.move_key;
+            let settles = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.value >= beta,
+                Bound::Upper => entry.value <= alpha,
+            };
+            if !PV && entry.depth >= depth && settles {
+                return entry.value;
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITY
+        } else if let Some(entry) = tt_entry {
+            entry.eval
+        } else {
+            self.evaluate()
+        };
+        self.plies[ply].static_eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.plies[ply - 2].static_eval;
+
+        if !PV && !in_check {
+            // Reverse futility pruning: so far above beta that a quiet move
+            // from us is unlikely to be answered by enough from the opponent.
+            if self.tech.reverse_futility
+                && depth <= RFP_MAX_DEPTH
+                && static_eval.abs() < MATE_BOUND
+                && static_eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+            {
+                return static_eval;
+            }
+
+            // Null-move pruning: if passing still leaves us above beta after a
+            // reduced search, a real move will too (unless in zugzwang, which
+            // the game rules out with `null_move_allowed`).
+            if self.tech.null_move
+                && allow_null
+                && depth >= NMP_MIN_DEPTH
+                && static_eval >= beta
+                && beta.abs() < MATE_BOUND
+                && self.game.null_move_allowed()
+            {
+                let reduction = NMP_BASE_REDUCTION
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((static_eval - beta) / NMP_EVAL_DIVISOR).min(3);
+                let floor = self.path.push_null(hash);
+                self.game.make_null_move();
+                let value =
+                    -self.negamax::<false>(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+                self.game.unmake_null_move();
+                self.path.pop_null(floor);
+                if self.stopped {
+                    return 0;
+                }
+                if value >= beta {
+                    return if value >= MATE_BOUND { beta } else { value };
+                }
+            }
+        }
+
+        // Internal iterative reduction: with no hash move the ordering is a
+        // guess, so a cheaper search here is the better investment.
+        if self.tech.late_move_reductions
+            && self.tech.transposition_table
+            && depth >= 4
+            && hash_move == NO_MOVE
+        {
+            depth -= 1;
+        }
+
+        let mut moves = std::mem::take(&mut self.plies[ply].moves);
+        self.game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.plies[ply].moves = moves;
+            return outcome_value(self.game.no_moves_outcome(), ply);
+        }
+        let mut scores = std::mem::take(&mut self.plies[ply].scores);
+        self.score_moves(&moves, &mut scores, hash_move, ply);
+        let mut quiets = std::mem::take(&mut self.plies[ply].quiets);
+        quiets.clear();
+
+        let side = self.game.side_to_move();
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_key = NO_MOVE;
+        let mut searched = 0_usize;
+        let mut picker = Picker::new();
+        while let Some((mv, order)) = picker.pick(&mut moves, &mut scores) {
+            let noisy = self.eval.is_noisy(&self.game, mv);
+
+            // Shallow-depth pruning, never before one move is searched and
+            // never when only mates are left to find.
+            if !PV && !in_check && searched > 0 && best > -MATE_BOUND && self.tech.futility {
+                if !noisy {
+                    // Late move pruning: the last quiet moves of a well-ordered
+                    // list almost never matter near the horizon.
+                    if depth <= LMP_MAX_DEPTH && quiets.len() >= late_move_limit(depth, improving) {
+                        continue;
+                    }
+                    // Futility pruning: a quiet move cannot lift a position
+                    // this far below alpha.
+                    if depth <= FUTILITY_MAX_DEPTH
+                        && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                    {
+                        continue;
+                    }
+                } else if depth <= LMP_MAX_DEPTH
+                    && order < GOOD_NOISY
+                    && !self
+                        .eval
+                        .exchange_at_least(&self.game, mv, -SEE_PRUNE_MARGIN * depth)
+                {
+                    // A capture that loses this much by exchange near the horizon.
+                    continue;
+                }
+            }
+
+            self.path.push(hash);
+            self.game.make_move(mv);
+            let gives_check = self.game.in_check();
+            let new_depth = depth - 1;
+            let mut value;
+            if searched == 0 {
+                value = -self.negamax::<PV>(new_depth, ply + 1, -beta, -alpha, true);
+            } else {
+                // Late move reductions: later quiet moves are searched less deep
+                // first, and again at full depth only if they surprise.
+                let mut reduction = 0;
+                if self.tech.late_move_reductions
+                    && depth >= LMR_MIN_DEPTH
+                    && searched >= LMR_MIN_MOVES + usize::from(PV)
+                    && !noisy
+                    && !in_check
+                    && !gives_check
+                {
+                    reduction = self.reductions.get(depth, searched);
+                    reduction -= i32::from(PV);
+                    reduction += i32::from(!improving);
+                    if order >= KILLER - 1 {
+                        reduction -= 1;
+                    } else {
+                        reduction -= order / 4_096;
+                    }
+                    reduction = reduction.clamp(0, (new_depth - 1).max(0));
+                }
+                if self.tech.pvs {
+                    value = -self.negamax::<false>(
+                        new_depth - reduction,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        true,
+                    );
+                    if reduction > 0 && value > alpha && !self.stopped {
+                        value =
+                            -self.negamax::<false>(new_depth, ply + 1, -alpha - 1, -alpha, true);
+                    }
+                    if PV && value > alpha && value < beta && !self.stopped {
+                        value = -self.negamax::<true>(new_depth, ply + 1, -beta, -alpha, true);
+                    }
+                } else {
+                    value =
+                        -self.negamax::<false>(new_depth - reduction, ply + 1, -beta, -alpha, true);
+                    if reduction > 0 && value > alpha && !self.stopped {
+                        value = -self.negamax::<false>(new_depth, ply + 1, -beta, -alpha, true);
+                    }
+                }
+            }
+            self.game.unmake_move(mv);
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            searched += 1;
+
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    best_key = G::move_key(mv);
+                    self.record_pv(ply, mv);
+                    if value >= beta {
+                        self.stats.cutoffs += 1;
+                        if !noisy {
+                            self.reward_quiet(side, mv, &quiets, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy {
+                quiets.push(mv);
+            }
+        }
+        self.plies[ply].moves = moves;
+        self.plies[ply].scores = scores;
+        self.plies[ply].quiets = quiets;
+        if self.stopped {
+            return 0;
+        }
+
+        if self.tech.transposition_table {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let eval = if in_check { 0 } else { static_eval };
+            self.tt.store(hash, ply, best_key, best, eval, depth, bound);
+        }
+        best
+    }
+
+    /// A quiet move refuted the opponent: remember it as a killer, raise its
+    /// history and lower that of the quiet moves tried before it.
+    fn reward_quiet(
+        &mut self,
+        side: crate::Side,
+        mv: G::Move,
+        tried: &[G::Move],
+        depth: i32,
+        ply: usize,
+    ) {
+        if self.tech.killers {
+            self.plies[ply].killers.record(mv);
+        }
+        if self.tech.history {
+            self.history.update(side, G::move_index(mv), depth, 1);
+            for &other in tried {
+                self.history.update(side, G::move_index(other), depth, -1);
+            }
+        }
+    }
+}

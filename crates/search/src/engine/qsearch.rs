@@ -1,0 +1,134 @@
+//! Quiescence search: at the horizon, keep searching noisy moves (captures,
+//! promotions; fours in gomoku) until the position is quiet, so the evaluation
+//! is never taken in the middle of an exchange.
+//!
+//! The side to move may "stand pat" on its static evaluation instead of
+//! capturing; in check it must answer the check, so every legal move is tried.
+
+use super::Worker;
+use super::params::QS_SEE_THRESHOLD;
+use super::picker::{HASH_MOVE, Picker};
+use super::tt::NO_MOVE;
+use crate::path::outcome_value;
+use crate::{Bound, Evaluator, Game, INFINITY, MAX_PLY};
+
+impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
+    pub(super) fn qsearch(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.plies[ply].pv.clear();
+        if self.enter(ply) {
+            return 0;
+        }
+        self.stats.qnodes += 1;
+        if let Some(outcome) = self.game.rule_outcome() {
+            return outcome_value(outcome, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+
+        let hash = self.game.hash();
+        let mut hash_move = NO_MOVE;
+        let tt_entry = if self.tech.transposition_table {
+            self.tt.probe(hash, ply)
+        } else {
+            None
+        };
+        if let Some(entry) = tt_entry {
+            self.stats.tt_hits += 1;
+            hash_move = entry.move_key;
+            let settles = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.value >= beta,
+                Bound::Upper => entry.value <= alpha,
+            };
+            if settles {
+                return entry.value;
+            }
+        }
+
+        let in_check = self.game.in_check();
+        let mut moves = std::mem::take(&mut self.plies[ply].moves);
+        let mut best;
+        let static_eval;
+        if in_check {
+            static_eval = 0;
+            best = -INFINITY;
+            self.game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                self.plies[ply].moves = moves;
+                return outcome_value(self.game.no_moves_outcome(), ply);
+            }
+        } else {
+            static_eval = match tt_entry {
+                Some(entry) => entry.eval,
+                None => self.evaluate(),
+            };
+            // Stand pat: the side to move need not capture.
+            if static_eval >= beta {
+                self.plies[ply].moves = moves;
+                return static_eval;
+            }
+            alpha = alpha.max(static_eval);
+            best = static_eval;
+            self.eval.noisy_moves(&self.game, &mut moves);
+        }
+
+        let mut scores = std::mem::take(&mut self.plies[ply].scores);
+        scores.clear();
+        for &mv in &moves {
+            scores.push(if G::move_key(mv) == hash_move {
+                HASH_MOVE
+            } else {
+                self.eval.order_hint(&self.game, mv)
+            });
+        }
+        let original_alpha = alpha;
+        let mut best_key = NO_MOVE;
+        let mut picker = Picker::new();
+        while let Some((mv, _)) = picker.pick(&mut moves, &mut scores) {
+            // Captures that lose material by exchange cannot help the side
+            // that stood pat.
+            if !in_check
+                && !self
+                    .eval
+                    .exchange_at_least(&self.game, mv, QS_SEE_THRESHOLD)
+            {
+                continue;
+            }
+            self.game.make_move(mv);
+            let value = -self.qsearch(ply + 1, -beta, -alpha);
+            self.game.unmake_move(mv);
+            if self.stopped {
+                break;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    best_key = G::move_key(mv);
+                    if value >= beta {
+                        self.stats.cutoffs += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        self.plies[ply].moves = moves;
+        self.plies[ply].scores = scores;
+        if self.stopped {
+            return 0;
+        }
+        if self.tech.transposition_table {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha && best_key != NO_MOVE {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(hash, ply, best_key, best, static_eval, 0, bound);
+        }
+        best
+    }
+}

@@ -1,0 +1,364 @@
+//! The transposition table: a lockless hash table shared by all search threads.
+//!
+//! Each entry is two `AtomicU64` words. The data word packs:
+//!
+//! ```text
+//!  63      58 57 56 55     48 47            32 31            16 15             0
+//! +----------+-----+---------+----------------+----------------+----------------+
+//! |generation|bound|  depth  |  static eval   |     value      |    move key    |
+//! +----------+-----+---------+----------------+----------------+----------------+
+//! ```
+//!
+//! and the key word holds `hash ^ data`. A reader accepts an entry only if
+//! `key ^ data` gives back its hash, so a torn write by another thread reads as
+//! a miss rather than as another position's data (Hyatt's lockless hashing).
+//! Entries sit in clusters of four (one 64-byte cache line); a store replaces
+//! the same position's entry, else the shallowest or oldest of the cluster.
+//!
+//! Mate values are stored relative to the node, not the root: a mate in 3
+//! found at ply 5 is stored as a mate in 3 from that node, so it reads true when
+//! the position is reached at another ply.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::MATE_BOUND;
+use crate::observer::Bound;
+
+/// "No move" in an entry's move key.
+pub const NO_MOVE: u16 = u16::MAX;
+
+const CLUSTER: usize = 4;
+const ENTRY_BYTES: usize = 16;
+
+#[derive(Default)]
+struct Entry {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+/// What a probe found.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct TtEntry {
+    /// The best (or refuting) move's key, or [`NO_MOVE`].
+    pub move_key: u16,
+    /// The stored value, already converted back to the probing ply.
+    pub value: i32,
+    /// The static evaluation of the position.
+    pub eval: i32,
+    /// The remaining depth the value was searched to.
+    pub depth: i32,
+    /// What kind of bound `value` is.
+    pub bound: Bound,
+}
+
+/// A lockless transposition table.
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    generation: AtomicU64,
+}
+
+impl std::fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TranspositionTable")
+            .field("entries", &self.entries.len())
+            .finish_non_exhaustive()
+    }
+}
+
+fn bound_bits(bound: Bound) -> u64 {
+    match bound {
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    }
+}
+
+fn bits_bound(bits: u64) -> Option<Bound> {
+    match bits {
+        1 => Some(Bound::Exact),
+        2 => Some(Bound::Lower),
+        3 => Some(Bound::Upper),
+        _ => None,
+    }
+}
+
+/// Converts a value from root-relative to node-relative before storing.
+fn value_to_tt(value: i32, ply: usize) -> i32 {
+    let ply = ply as i32;
+    if value >= MATE_BOUND {
+        value + ply
+    } else if value <= -MATE_BOUND {
+        value - ply
+    } else {
+        value
+    }
+}
+
+/// Converts a stored node-relative value back to the probing ply.
+fn value_from_tt(value: i32, ply: usize) -> i32 {
+    let ply = ply as i32;
+    if value >= MATE_BOUND {
+        value - ply
+    } else if value <= -MATE_BOUND {
+        value + ply
+    } else {
+        value
+    }
+}
+
+#[allow(clippy::cast_sign_loss)] // packing signed 16-bit fields into bits
+fn pack(move_key: u16, value: i32, eval: i32, depth: i32, bound: Bound, generation: u64) -> u64 {
+    let value = value.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16 as u16;
+    let eval = eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16 as u16;
+    let depth = depth.clamp(0, 255) as u64;
+    u64::from(move_key)
+        | u64::from(value) << 16
+        | u64::from(eval) << 32
+        | depth << 48
+        | bound_bits(bound) << 56
+        | (generation & 0x3f) << 58
+}
+
+#[allow(clippy::cast_possible_truncation)] // unpacking fixed-width fields
+fn unpack(data: u64, ply: usize) -> Option<TtEntry> {
+    let bound = bits_bound((data >> 56) & 3)?;
+    Some(TtEntry {
+        move_key: data as u16,
+        value: value_from_tt(i32::from((data >> 16) as u16 as i16), ply),
+        eval: i32::from((data >> 32) as u16 as i16),
+        depth: ((data >> 48) & 0xff) as i32,
+        bound,
+    })
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` MiB (at least one cluster).
+    #[must_use]
+    pub fn new(mb: usize) -> TranspositionTable {
+        let clusters = (mb.max(1) * 1024 * 1024 / (ENTRY_BYTES * CLUSTER)).max(1);
+        let mut entries = Vec::with_capacity(clusters * CLUSTER);
+        entries.resize_with(clusters * CLUSTER, Entry::default);
+        TranspositionTable {
+            entries,
+            generation: AtomicU64::new(0),
+        }
+    }
+
+    /// Forgets every entry (a new game).
+    pub fn clear(&mut self) {
+        for entry in &mut self.entries {
+            *entry.key.get_mut() = 0;
+            *entry.data.get_mut() = 0;
+        }
+        *self.generation.get_mut() = 0;
+    }
+
+    /// Starts a new search: older entries become the first to be replaced.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Relaxed) & 0x3f
+    }
+
+    #[allow(clippy::cast_possible_truncation)] // the product is below the table length
+    fn cluster(&self, hash: u64) -> &[Entry] {
+        let clusters = (self.entries.len() / CLUSTER) as u64;
+        let index = ((u128::from(hash) * u128::from(clusters)) >> 64) as usize;
+        &self.entries[index * CLUSTER..(index + 1) * CLUSTER]
+    }
+
+    /// Looks the position up; `ply` converts mate values to the caller's distance.
+    #[must_use]
+    pub fn probe(&self, hash: u64, ply: usize) -> Option<TtEntry> {
+        for entry in self.cluster(hash) {
+            let data = entry.data.load(Ordering::Relaxed);
+            let key = entry.key.load(Ordering::Relaxed);
+            if key ^ data == hash && data != 0 {
+                return unpack(data, ply);
+            }
+        }
+        None
+    }
+
+    /// Stores a search result. A `move_key` of [`NO_MOVE`] keeps the move the
+    /// entry already had for this position.
+    #[allow(clippy::too_many_arguments)] // one field each of the packed entry
+    pub fn store(
+        &self,
+        hash: u64,
+        ply: usize,
+        move_key: u16,
+        value: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let generation = self.generation();
+        let cluster = self.cluster(hash);
+        let mut victim = &cluster[0];
+        let mut victim_worth = i32::MAX;
+        for entry in cluster {
+            let data = entry.data.load(Ordering::Relaxed);
+            let key = entry.key.load(Ordering::Relaxed);
+            if key ^ data == hash && data != 0 {
+                // Same position: keep a deeper exact result from this search.
+                let old = unpack(data, ply);
+                if let Some(old) = old {
+                    let same_search = (data >> 58) & 0x3f == generation;
+                    if same_search
+                        && bound != Bound::Exact
+                        && old.depth > depth + 2
+                        && old.bound == Bound::Exact
+                    {
+                        return;
+                    }
+                    let move_key = if move_key == NO_MOVE {
+                        old.move_key
+                    } else {
+                        move_key
+                    };
+                    Self::write(
+                        entry, hash, ply, move_key, value, eval, depth, bound, generation,
+                    );
+                    return;
+                }
+            }
+            let worth = if data == 0 {
+                i32::MIN
+            } else {
+                let age = (generation + 64 - ((data >> 58) & 0x3f)) & 0x3f;
+                ((data >> 48) & 0xff) as i32 - 8 * age as i32
+            };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = entry;
+            }
+        }
+        Self::write(
+            victim, hash, ply, move_key, value, eval, depth, bound, generation,
+        );
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn write(
+        entry: &Entry,
+        hash: u64,
+        ply: usize,
+        move_key: u16,
+        value: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        generation: u64,
+    ) {
+        let data = pack(
+            move_key,
+            value_to_tt(value, ply),
+            eval,
+            depth,
+            bound,
+            generation,
+        );
+        entry.data.store(data, Ordering::Relaxed);
+        entry.key.store(hash ^ data, Ordering::Relaxed);
+    }
+
+    /// How full the table is with this search's entries, in permille (UCI `hashfull`).
+    #[must_use]
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.entries.len().min(1000);
+        let generation = self.generation();
+        let used = self.entries[..sample]
+            .iter()
+            .filter(|e| {
+                let data = e.data.load(Ordering::Relaxed);
+                data != 0 && (data >> 58) & 0x3f == generation
+            })
+            .count();
+        u32::try_from(used * 1000 / sample.max(1)).unwrap_or(1000)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{mate_in, mated_in};
+
+    #[test]
+    fn stores_and_probes() {
+        let tt = TranspositionTable::new(1);
+        tt.store(0xdead_beef, 0, 42, -17, 5, 7, Bound::Lower);
+        let e = tt.probe(0xdead_beef, 0).unwrap();
+        assert_eq!(
+            e,
+            TtEntry {
+                move_key: 42,
+                value: -17,
+                eval: 5,
+                depth: 7,
+                bound: Bound::Lower
+            }
+        );
+        assert!(tt.probe(0xdead_bef0, 0).is_none());
+    }
+
+    #[test]
+    fn mate_values_are_node_relative() {
+        let tt = TranspositionTable::new(1);
+        // Mate in 5 plies from the root, found at ply 3: mate in 2 from the node.
+        tt.store(1, 3, NO_MOVE, mate_in(5), 0, 4, Bound::Exact);
+        assert_eq!(tt.probe(1, 3).unwrap().value, mate_in(5));
+        assert_eq!(tt.probe(1, 1).unwrap().value, mate_in(3));
+        tt.store(2, 2, NO_MOVE, mated_in(6), 0, 4, Bound::Exact);
+        assert_eq!(tt.probe(2, 4).unwrap().value, mated_in(8));
+    }
+
+    #[test]
+    fn keeps_the_move_when_none_is_given() {
+        let tt = TranspositionTable::new(1);
+        tt.store(9, 0, 7, 10, 0, 3, Bound::Exact);
+        tt.store(9, 0, NO_MOVE, 12, 0, 4, Bound::Upper);
+        let e = tt.probe(9, 0).unwrap();
+        assert_eq!((e.move_key, e.value, e.depth), (7, 12, 4));
+    }
+
+    #[test]
+    fn colliding_positions_fill_the_cluster_then_replace_the_shallowest() {
+        let tt = TranspositionTable::new(1);
+        // Hashes with equal high bits land in the same cluster.
+        let base = 0x1234_0000_0000_0000_u64;
+        for i in 0..4_u64 {
+            tt.store(base + i, 0, 1, 0, 0, 10 + i as i32, Bound::Exact);
+        }
+        for i in 0..4_u64 {
+            assert!(tt.probe(base + i, 0).is_some());
+        }
+        tt.store(base + 9, 0, 1, 0, 0, 20, Bound::Exact);
+        assert!(tt.probe(base, 0).is_none(), "the shallowest entry goes");
+        assert!(tt.probe(base + 9, 0).is_some());
+    }
+
+    #[test]
+    fn hashfull_counts_this_search_only() {
+        let mut tt = TranspositionTable::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        for i in 0..100_000_u64 {
+            tt.store(
+                i.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                0,
+                1,
+                0,
+                0,
+                1,
+                Bound::Exact,
+            );
+        }
+        assert!(tt.hashfull() > 0);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+        tt.clear();
+        assert!(tt.probe(0x9E37_79B9_7F4A_7C15, 0).is_none());
+    }
+}

@@ -1,0 +1,46 @@
+//! Evaluation: what the search thinks of a position it does not search further.
+//!
+//! Kept apart from [`Game`] because it is an engine's choice, not a rule: one game
+//! offers several evaluators (the seeds' simple one, a strong one), and the lab
+//! compares them. Noisy moves and ordering hints live here for the same reason.
+
+use crate::Game;
+
+/// A static evaluation of a game's positions and the move hints that go with it.
+pub trait Evaluator<G: Game>: Send + Sync {
+    /// A short name, as the CLI and protocols accept it (`simple`, `strong`).
+    fn name(&self) -> &'static str;
+
+    /// The value of the position for the side to move, in centipawns or the
+    /// game's like unit. Must stay well inside ±[`crate::MATE_BOUND`].
+    fn evaluate(&self, game: &G) -> i32;
+
+    /// Replaces `out` with the legal moves quiescence search should try when not
+    /// in check: captures and promotions in chess; fours and fives in gomoku.
+    fn noisy_moves(&self, game: &G, out: &mut Vec<G::Move>) {
+        out.clear();
+        let _ = game;
+    }
+
+    /// Whether `mv` is noisy (tactical): such moves are ordered by
+    /// [`Evaluator::order_hint`] and are never reduced as quiet moves are.
+    fn is_noisy(&self, game: &G, mv: G::Move) -> bool {
+        let _ = (game, mv);
+        false
+    }
+
+    /// A cheap guess of how good `mv` is, higher first (chess: MVV-LVA for
+    /// captures). Noisy moves are ordered by it; quiet moves by history.
+    fn order_hint(&self, game: &G, mv: G::Move) -> i32 {
+        let _ = (game, mv);
+        0
+    }
+
+    /// Whether the exchange `mv` starts wins at least `threshold` (static
+    /// exchange evaluation). The default says yes, which turns off the pruning
+    /// and ordering that rely on it.
+    fn exchange_at_least(&self, game: &G, mv: G::Move, threshold: i32) -> bool {
+        let _ = (game, mv, threshold);
+        true
+    }
+}

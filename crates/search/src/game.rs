@@ -1,0 +1,141 @@
+//! The contract between a game's rules and the search.
+//!
+//! A game crate implements [`Game`]; the search never learns which game it is
+//! playing. Everything is seen from the side to move, which suits negamax: a
+//! finished game is a [`Outcome::Loss`] for the player who would move next when
+//! the opponent has just won.
+
+use std::fmt::Debug;
+
+/// One of the two players of a game.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Side {
+    /// The player who moves first from the standard start (white, red, black in gomoku).
+    First,
+    /// The other player.
+    Second,
+}
+
+impl Side {
+    /// Both sides, first player first.
+    pub const ALL: [Side; 2] = [Side::First, Side::Second];
+
+    /// 0 for the first player, 1 for the second: an index into per-side tables.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Side::First => 0,
+            Side::Second => 1,
+        }
+    }
+
+    /// The other player.
+    #[must_use]
+    pub const fn opponent(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+}
+
+/// How a finished game ended, from the point of view of the side to move.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Outcome {
+    /// The side to move has lost (it is mated, or the opponent made five).
+    Loss,
+    /// Neither side wins.
+    Draw,
+    /// The side to move has won (rare: most games are won by the player who just moved).
+    Win,
+}
+
+/// The rules of a two-player, zero-sum, perfect-information game as the search sees them.
+///
+/// Positions are changed in place with [`Game::make_move`] and restored with
+/// [`Game::unmake_move`]; a game whose library is copy-make keeps a stack of
+/// positions and pops it. The hash must be kept incrementally: the search reads
+/// it at every node.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move. Small and `Copy`: the search stores many of them.
+    type Move: Copy + Eq + Debug + Send + Sync + 'static;
+
+    /// The number of distinct values [`Game::move_index`] can return; history
+    /// tables have this many entries per side.
+    const MOVE_INDEX_SPACE: usize;
+
+    /// The player to move.
+    fn side_to_move(&self) -> Side;
+
+    /// Replaces the contents of `out` with every legal move of the side to move.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Plays `mv`, which must be one of [`Game::legal_moves`].
+    ///
+    /// # Panics
+    ///
+    /// May panic or corrupt the position if `mv` is not legal here; checked
+    /// entry points for user input live in the game crates.
+    fn make_move(&mut self, mv: Self::Move);
+
+    /// Takes back `mv`, the last move made.
+    fn unmake_move(&mut self, mv: Self::Move);
+
+    /// A 64-bit Zobrist hash of the position, side to move included.
+    fn hash(&self) -> u64;
+
+    /// The result if the game is over by a rule that does not need move
+    /// generation (fifty moves, insufficient material, five in a row, a full board).
+    fn rule_outcome(&self) -> Option<Outcome>;
+
+    /// The result when the side to move has no legal move (chess: mate or
+    /// stalemate; xiangqi: always a loss).
+    fn no_moves_outcome(&self) -> Outcome;
+
+    /// Whether the side to move is in check. Games without check say `false`.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// A small index of `mv` below [`Game::MOVE_INDEX_SPACE`], for history tables
+    /// (chess: from × 64 + to).
+    fn move_index(mv: Self::Move) -> usize;
+
+    /// A 16-bit key of `mv`, unique among the legal moves of any one position and
+    /// never `u16::MAX`; the transposition table stores moves by this key.
+    fn move_key(mv: Self::Move) -> u16;
+
+    /// How many plies back a position can repeat: the plies since the last
+    /// irreversible move (chess: the halfmove clock). Games whose positions never
+    /// repeat keep the default 0.
+    fn reversible_plies(&self) -> usize {
+        0
+    }
+
+    /// Pushes the hashes of the positions that led here, oldest first, not
+    /// counting the current one. The search uses them to see repetitions of the
+    /// game's earlier positions.
+    fn previous_hashes(&self, out: &mut Vec<u64>) {
+        let _ = out;
+    }
+
+    /// The result when the current position repeats the one `cycle_plies` plies
+    /// ago. Chess calls it a draw (the default); xiangqi can rule that the side
+    /// that checked throughout the cycle loses.
+    fn repetition_outcome(&self, cycle_plies: usize) -> Outcome {
+        let _ = cycle_plies;
+        Outcome::Draw
+    }
+
+    /// Whether passing is a sound guess here (null-move pruning): false in
+    /// check, in likely zugzwang, and in games with no pass at all.
+    fn null_move_allowed(&self) -> bool {
+        false
+    }
+
+    /// Passes the turn. Only called when [`Game::null_move_allowed`] is true.
+    fn make_null_move(&mut self) {}
+
+    /// Takes back the last [`Game::make_null_move`].
+    fn unmake_null_move(&mut self) {}
+}

@@ -1,0 +1,180 @@
+//! Difficulty levels 1 (beginner) to 10 (full strength).
+//!
+//! A level sets the algorithm's limits, the evaluator (the seeds' simple one
+//! below level 5), and a deliberate imprecision: each root move's value is
+//! shifted by up to `noise` units, fixed per search, so weak levels pick
+//! plausible but imperfect moves instead of random ones. The clock still
+//! applies on top. The strength each level reaches is measured, not assumed;
+//! the project's docs give the figures.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{Imprecision, Limits, SearchConfig, Techniques};
+
+/// Which of a game's evaluators a level uses.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum EvaluatorStrength {
+    /// Material and piece-square tables, as in the seeds.
+    Simple,
+    /// The game's strongest evaluator.
+    Strong,
+}
+
+/// A difficulty level, 1 to 10.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, PartialOrd, Ord)]
+pub struct Level(u8);
+
+/// A level outside 1..=10, or not a number.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error("invalid level '{0}': expected a whole number from 1 (beginner) to 10 (full strength)")]
+pub struct ParseLevelError(pub String);
+
+/// What a level does.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct LevelSettings {
+    /// Deepest iteration, if capped.
+    pub depth: Option<u32>,
+    /// Most nodes per move, if capped.
+    pub nodes: Option<u64>,
+    /// Which evaluator.
+    pub evaluator: EvaluatorStrength,
+    /// Whether the horizon is extended by quiescence search.
+    pub quiescence: bool,
+    /// Largest root-move shift, in evaluation units (0: none).
+    pub noise: i32,
+}
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// Full strength.
+    pub const MAX: Level = Level(10);
+
+    /// A level from its number.
+    ///
+    /// # Errors
+    ///
+    /// A number outside 1..=10.
+    pub fn new(level: u8) -> Result<Level, ParseLevelError> {
+        if (1..=10).contains(&level) {
+            Ok(Level(level))
+        } else {
+            Err(ParseLevelError(level.to_string()))
+        }
+    }
+
+    /// The level's number.
+    #[must_use]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// What this level does.
+    #[must_use]
+    pub const fn settings(self) -> LevelSettings {
+        use EvaluatorStrength::{Simple, Strong};
+        let (depth, nodes, evaluator, quiescence, noise) = match self.0 {
+            1 => (Some(1), None, Simple, false, 300),
+            2 => (Some(1), None, Simple, true, 150),
+            3 => (Some(2), None, Simple, true, 100),
+            4 => (Some(3), None, Simple, true, 60),
+            5 => (Some(4), None, Strong, true, 40),
+            6 => (None, Some(20_000), Strong, true, 25),
+            7 => (None, Some(80_000), Strong, true, 12),
+            8 => (None, Some(300_000), Strong, true, 5),
+            9 => (None, Some(1_500_000), Strong, true, 0),
+            _ => (None, None, Strong, true, 0),
+        };
+        LevelSettings {
+            depth,
+            nodes,
+            evaluator,
+            quiescence,
+            noise,
+        }
+    }
+
+    /// Applies the level to a configuration and limits. `seed` varies the
+    /// imprecision from one search to the next.
+    pub fn apply(self, config: &mut SearchConfig, limits: &mut Limits, seed: u64) {
+        let settings = self.settings();
+        config.techniques = Techniques {
+            quiescence: settings.quiescence,
+            ..Techniques::ALL
+        };
+        config.imprecision = (settings.noise > 0).then_some(Imprecision {
+            amplitude: settings.noise,
+            seed,
+        });
+        if let Some(depth) = settings.depth {
+            limits.depth = Some(limits.depth.map_or(depth, |d| d.min(depth)));
+        }
+        if let Some(nodes) = settings.nodes {
+            limits.nodes = Some(limits.nodes.map_or(nodes, |n| n.min(nodes)));
+        }
+    }
+}
+
+impl Default for Level {
+    fn default() -> Level {
+        Level::MAX
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        s.trim()
+            .parse::<u8>()
+            .ok()
+            .and_then(|n| Level::new(n).ok())
+            .ok_or_else(|| ParseLevelError(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_parse_and_reject() {
+        assert_eq!("7".parse::<Level>().unwrap().get(), 7);
+        assert!("0".parse::<Level>().is_err());
+        assert!("11".parse::<Level>().is_err());
+        assert!(
+            "ten"
+                .parse::<Level>()
+                .unwrap_err()
+                .to_string()
+                .contains("ten")
+        );
+    }
+
+    #[test]
+    fn level_ten_is_unlimited_and_exact() {
+        let mut config = SearchConfig::default();
+        let mut limits = Limits::default();
+        Level::MAX.apply(&mut config, &mut limits, 1);
+        assert_eq!(config.techniques, Techniques::ALL);
+        assert!(config.imprecision.is_none());
+        assert!(limits.depth.is_none() && limits.nodes.is_none());
+    }
+
+    #[test]
+    fn weak_levels_cap_and_blur() {
+        let mut config = SearchConfig::default();
+        let mut limits = Limits::depth(5);
+        Level::MIN.apply(&mut config, &mut limits, 1);
+        assert_eq!(limits.depth, Some(1));
+        assert!(!config.techniques.quiescence);
+        assert_eq!(config.imprecision.map(|i| i.amplitude), Some(300));
+    }
+}

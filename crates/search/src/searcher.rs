@@ -1,0 +1,158 @@
+//! The entry point: one object that owns the transposition table and runs the
+//! chosen algorithm on any [`Game`].
+
+use std::time::{Duration, Instant};
+
+use crate::engine::tt::TranspositionTable;
+use crate::textbook::{self, Textbook};
+use crate::{
+    Algorithm, Bound, Evaluator, Game, Limits, Report, SearchConfig, SearchObserver, SearchStats,
+};
+
+/// What a search returns.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only when the side to move has no legal move.
+    pub best_move: Option<M>,
+    /// The last report: value, depth, statistics and principal variation.
+    pub report: Report<M>,
+}
+
+impl<M: Copy> SearchResult<M> {
+    /// A result before any iteration finished: the fallback move, nothing known.
+    pub(crate) fn no_search(fallback: Option<M>, start: Instant) -> SearchResult<M> {
+        SearchResult {
+            best_move: fallback,
+            report: Report {
+                depth: 0,
+                seldepth: 0,
+                value: 0,
+                bound: Bound::Exact,
+                stats: SearchStats::default(),
+                elapsed: start.elapsed(),
+                pv: fallback.into_iter().collect(),
+                hashfull: 0,
+            },
+        }
+    }
+
+    /// The reply the search expects, for pondering and display.
+    #[must_use]
+    pub fn ponder(&self) -> Option<M> {
+        self.report.pv.get(1).copied()
+    }
+}
+
+/// Runs searches with one configuration and one transposition table, which
+/// persists from move to move within a game.
+///
+/// ```
+/// use banco_search::testkit::{TicTacToe, TicTacToeEval};
+/// use banco_search::{Limits, Searcher, SearchConfig, Silent};
+///
+/// let mut searcher = Searcher::new(SearchConfig::default());
+/// let result = searcher.search(&TicTacToe::new(), &TicTacToeEval, &Limits::depth(9), &mut Silent);
+/// assert_eq!(result.report.value, 0); // perfect play draws
+/// ```
+#[derive(Debug)]
+pub struct Searcher {
+    config: SearchConfig,
+    tt: TranspositionTable,
+}
+
+impl Searcher {
+    /// A searcher with its table allocated.
+    #[must_use]
+    pub fn new(config: SearchConfig) -> Searcher {
+        let tt = TranspositionTable::new(config.hash_mb);
+        Searcher { config, tt }
+    }
+
+    /// The configuration in use.
+    #[must_use]
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Changes the configuration; a new hash size reallocates (and clears) the table.
+    pub fn set_config(&mut self, config: SearchConfig) {
+        if config.hash_mb != self.config.hash_mb {
+            self.tt = TranspositionTable::new(config.hash_mb);
+        }
+        self.config = config;
+    }
+
+    /// Forgets everything learnt (a new game, or another game altogether).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Sets the time kept back per move for communication delays.
+    pub fn set_move_overhead(&mut self, overhead: Duration) {
+        self.config.move_overhead = overhead;
+    }
+
+    /// Searches `root` within `limits`, reporting to `observer` after every
+    /// iteration. Returns a legal move whenever one exists, however soon it
+    /// is stopped.
+    pub fn search<G: Game, E: Evaluator<G>>(
+        &mut self,
+        root: &G,
+        eval: &E,
+        limits: &Limits,
+        observer: &mut dyn SearchObserver<G::Move>,
+    ) -> SearchResult<G::Move> {
+        match self.config.algorithm {
+            Algorithm::Minimax => textbook::search(
+                Textbook::Minimax,
+                root,
+                eval,
+                &self.config,
+                limits,
+                observer,
+            ),
+            Algorithm::AlphaBeta => textbook::search(
+                Textbook::AlphaBeta,
+                root,
+                eval,
+                &self.config,
+                limits,
+                observer,
+            ),
+            Algorithm::Engine => {
+                crate::engine::search(root, eval, &self.config, limits, &self.tt, false, observer)
+            }
+            Algorithm::Mtdf => {
+                let mut config = self.config.clone();
+                // MTD(f) is a driver of zero-window searches that only pays off
+                // with a table; aspiration windows are what it replaces.
+                config.techniques.transposition_table = true;
+                config.techniques.aspiration_windows = false;
+                crate::engine::search(root, eval, &config, limits, &self.tt, true, observer)
+            }
+        }
+    }
+}
+
+/// Counts the leaf positions `depth` plies ahead: the standard check of a move
+/// generator, and of make/unmake and the hash when run through them.
+pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+    let mut buffers = vec![Vec::new(); depth as usize + 1];
+    perft_inner(game, depth, &mut buffers)
+}
+
+fn perft_inner<G: Game>(game: &mut G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    game.legal_moves(moves);
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { moves.len() as u64 };
+    }
+    let mut total = 0;
+    for i in 0..moves.len() {
+        let mv = moves[i];
+        game.make_move(mv);
+        total += perft_inner(game, depth - 1, rest);
+        game.unmake_move(mv);
+    }
+    total
+}

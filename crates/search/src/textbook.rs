@@ -1,0 +1,211 @@
+//! The textbook algorithms the seeds teach: minimax and alpha-beta, at a fixed
+//! depth, moves in the order the game generates them, evaluation at the
+//! horizon. They are the reference the engine is checked against and the
+//! baseline the lab measures it from.
+//!
+//! Both are written as negamax: a node's value is the best of its children's
+//! values negated, which is the seeds' MAX-VALUE / MIN-VALUE pair folded into one.
+
+use std::time::Instant;
+
+use crate::budget::Budget;
+use crate::path::Path;
+use crate::{
+    Bound, Evaluator, Game, INFINITY, Limits, MAX_EVAL, MAX_PLY, Report, SearchConfig,
+    SearchObserver, SearchResult, SearchStats,
+};
+
+/// Which textbook algorithm.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) enum Textbook {
+    Minimax,
+    AlphaBeta,
+}
+
+struct Context<'a, G: Game, E: Evaluator<G>> {
+    game: G,
+    eval: &'a E,
+    path: Path,
+    stats: SearchStats,
+    budget: Budget,
+    seldepth: usize,
+    stopped: bool,
+    /// One move buffer and one principal variation per ply.
+    moves: Vec<Vec<G::Move>>,
+    pv: Vec<Vec<G::Move>>,
+}
+
+impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
+    /// Counts a node; says whether the search must stop.
+    fn enter(&mut self, ply: usize) -> bool {
+        self.stats.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.budget.exhausted(self.stats.nodes) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn leaf(&mut self) -> i32 {
+        self.stats.leaf_nodes += 1;
+        self.eval.evaluate(&self.game).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    fn record_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Minimax: every move, every reply, to the horizon.
+    fn minimax(&mut self, depth: u32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if self.enter(ply) {
+            return 0;
+        }
+        if ply > 0
+            && let Some(value) = self.path.terminal_value(&self.game, ply)
+        {
+            return value;
+        }
+        if depth == 0 || ply >= MAX_PLY - 1 {
+            return self.leaf();
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return crate::path::outcome_value(self.game.no_moves_outcome(), ply);
+        }
+        let mut best = -INFINITY;
+        for &mv in &moves {
+            self.path.push(self.game.hash());
+            self.game.make_move(mv);
+            let value = -self.minimax(depth - 1, ply + 1);
+            self.game.unmake_move(mv);
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            if value > best {
+                best = value;
+                self.record_pv(ply, mv);
+            }
+        }
+        self.moves[ply] = moves;
+        best
+    }
+
+    /// Alpha-beta (fail-soft): a move that proves the node is worth at least
+    /// `beta` refutes the opponent's previous move, and the rest are pruned.
+    fn alphabeta(&mut self, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        if self.enter(ply) {
+            return 0;
+        }
+        if ply > 0
+            && let Some(value) = self.path.terminal_value(&self.game, ply)
+        {
+            return value;
+        }
+        if depth == 0 || ply >= MAX_PLY - 1 {
+            return self.leaf();
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return crate::path::outcome_value(self.game.no_moves_outcome(), ply);
+        }
+        let mut best = -INFINITY;
+        for &mv in &moves {
+            self.path.push(self.game.hash());
+            self.game.make_move(mv);
+            let value = -self.alphabeta(depth - 1, ply + 1, -beta, -alpha);
+            self.game.unmake_move(mv);
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            if value > best {
+                best = value;
+                self.record_pv(ply, mv);
+                if value > alpha {
+                    alpha = value;
+                }
+                if value >= beta {
+                    self.stats.cutoffs += 1;
+                    break;
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        best
+    }
+}
+
+/// Runs a textbook algorithm. With a depth limit it searches that depth once,
+/// as the textbook does; without one it searches depth 1, 2, … afresh until
+/// another limit stops it, keeping the last finished depth's move.
+pub(crate) fn search<G: Game, E: Evaluator<G>>(
+    kind: Textbook,
+    root: &G,
+    eval: &E,
+    config: &SearchConfig,
+    limits: &Limits,
+    observer: &mut dyn SearchObserver<G::Move>,
+) -> SearchResult<G::Move> {
+    let start = Instant::now();
+    let mut ctx = Context {
+        game: root.clone(),
+        eval,
+        path: Path::new(root),
+        stats: SearchStats::default(),
+        budget: Budget::new(limits, config.move_overhead, start),
+        seldepth: 0,
+        stopped: false,
+        moves: vec![Vec::new(); MAX_PLY + 1],
+        pv: vec![Vec::new(); MAX_PLY + 1],
+    };
+    let mut legal = Vec::new();
+    root.legal_moves(&mut legal);
+    let mut result = SearchResult::no_search(legal.first().copied(), start);
+    if legal.is_empty() {
+        return result;
+    }
+    let (first, last) = match limits.depth {
+        Some(depth) => (depth.max(1), depth.max(1)),
+        None => (1, MAX_PLY as u32 - 1),
+    };
+    for depth in first..=last {
+        let value = match kind {
+            Textbook::Minimax => ctx.minimax(depth, 0),
+            Textbook::AlphaBeta => ctx.alphabeta(depth, 0, -INFINITY, INFINITY),
+        };
+        if ctx.stopped && (ctx.budget.armed || ctx.pv[0].is_empty()) {
+            break;
+        }
+        let report = Report {
+            depth,
+            seldepth: u32::try_from(ctx.seldepth).unwrap_or(u32::MAX),
+            value,
+            bound: Bound::Exact,
+            stats: ctx.stats,
+            elapsed: start.elapsed(),
+            pv: ctx.pv[0].clone(),
+            hashfull: 0,
+        };
+        observer.on_iteration(&report);
+        result.best_move = report.pv.first().copied().or(result.best_move);
+        result.report = report;
+        ctx.budget.armed = true;
+        if ctx.stopped || !ctx.budget.time.may_start_iteration(100) || ctx.budget.stop_raised() {
+            break;
+        }
+    }
+    result.report.stats = ctx.stats;
+    result.report.elapsed = start.elapsed();
+    result
+}

@@ -1,0 +1,131 @@
+//! Time management: a soft deadline (do not start another iteration) and a
+//! hard one (abort the iteration in flight).
+
+use std::time::{Duration, Instant};
+
+use crate::Limits;
+
+/// Moves assumed left in the game when the clock gives no `movestogo`.
+const DEFAULT_MOVES_TO_GO: u32 = 25;
+/// The hard deadline is this many times the soft one, within the clock.
+const HARD_TO_SOFT: u32 = 4;
+/// Never plan to use more than this fraction (in percent) of the time left on one move.
+const MAX_SHARE_PERCENT: u32 = 40;
+
+/// Deadlines for one search, fixed when it starts.
+#[derive(Copy, Clone, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    /// Reads the limits. `overhead` is kept back for the protocol's and the
+    /// operating system's delay between our answer and the opponent's clock.
+    #[must_use]
+    pub fn new(limits: &Limits, overhead: Duration, start: Instant) -> TimeManager {
+        let mut soft = None;
+        let mut hard = None;
+        if let Some(fixed) = limits.move_time {
+            let budget = fixed.saturating_sub(overhead).max(Duration::from_millis(1));
+            soft = Some(budget);
+            hard = Some(budget);
+        }
+        if let (Some(clock), false) = (limits.clock, limits.infinite) {
+            let left = clock.remaining.saturating_sub(overhead);
+            let moves = clock
+                .moves_to_go
+                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .clamp(1, 50);
+            let share = left / moves + clock.increment * 3 / 4;
+            let cap = left * MAX_SHARE_PERCENT / 100;
+            let clock_soft = share.min(cap).max(Duration::from_millis(1));
+            let clock_hard = (clock_soft * HARD_TO_SOFT)
+                .min(left * 3 / 4)
+                .max(clock_soft);
+            soft = Some(soft.map_or(clock_soft, |s: Duration| s.min(clock_soft)));
+            hard = Some(hard.map_or(clock_hard, |h: Duration| h.min(clock_hard)));
+        }
+        TimeManager { start, soft, hard }
+    }
+
+    /// When the search began.
+    #[must_use]
+    pub fn start(&self) -> Instant {
+        self.start
+    }
+
+    /// Time since the search began.
+    #[must_use]
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether another iteration should start, given a factor (in percent) by
+    /// which an unstable best move stretches the soft deadline.
+    #[must_use]
+    pub fn may_start_iteration(&self, stretch_percent: u32) -> bool {
+        match self.soft {
+            Some(soft) => self.elapsed() < soft * stretch_percent / 100,
+            None => true,
+        }
+    }
+
+    /// Whether the search in flight must stop now.
+    #[must_use]
+    pub fn hard_deadline_passed(&self) -> bool {
+        self.hard.is_some_and(|hard| self.elapsed() >= hard)
+    }
+
+    /// Whether any deadline applies.
+    #[must_use]
+    pub fn is_timed(&self) -> bool {
+        self.hard.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Clock;
+
+    #[test]
+    fn clock_budget_is_a_share_of_the_time_left() {
+        let limits = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_secs(10),
+                increment: Duration::from_millis(100),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, Duration::ZERO, Instant::now());
+        let soft = tm.soft.unwrap();
+        let hard = tm.hard.unwrap();
+        assert!(soft > Duration::from_millis(300) && soft < Duration::from_millis(600));
+        assert!(hard >= soft && hard <= Duration::from_millis(7500));
+    }
+
+    #[test]
+    fn nearly_empty_clock_still_leaves_time() {
+        let limits = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_millis(20),
+                increment: Duration::ZERO,
+                moves_to_go: Some(1),
+            }),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, Duration::from_millis(50), Instant::now());
+        assert!(tm.hard.unwrap() <= Duration::from_millis(1));
+    }
+
+    #[test]
+    fn movetime_is_fixed() {
+        let limits = Limits::move_time(Duration::from_millis(500));
+        let tm = TimeManager::new(&limits, Duration::from_millis(10), Instant::now());
+        assert_eq!(tm.soft, Some(Duration::from_millis(490)));
+        assert_eq!(tm.hard, Some(Duration::from_millis(490)));
+    }
+}

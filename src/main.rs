@@ -1,0 +1,2 @@
+//! Banco's command line.
+fn main() {}
