@@ -35,7 +35,7 @@ impl Budget {
             return true;
         }
         self.armed
-            && nodes % POLL_INTERVAL == 0
+            && nodes.is_multiple_of(POLL_INTERVAL)
             && (self.stop.is_raised() || self.time.hard_deadline_passed())
     }
 

@@ -97,6 +97,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Whether `mv` would put the opponent in check. A cheap, conservative
+    /// answer is fine (say `true` when unsure): the search only uses it to
+    /// spare checking moves from pruning. Games without check keep `false`.
+    fn gives_check(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
     /// A small index of `mv` below [`Game::MOVE_INDEX_SPACE`], for history tables
     /// (chess: from × 64 + to).
     fn move_index(mv: Self::Move) -> usize;

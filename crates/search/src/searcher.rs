@@ -148,8 +148,7 @@ fn perft_inner<G: Game>(game: &mut G, depth: u32, buffers: &mut [Vec<G::Move>]) 
         return if depth == 0 { 1 } else { moves.len() as u64 };
     }
     let mut total = 0;
-    for i in 0..moves.len() {
-        let mv = moves[i];
+    for &mv in moves.iter() {
         game.make_move(mv);
         total += perft_inner(game, depth - 1, rest);
         game.unmake_move(mv);

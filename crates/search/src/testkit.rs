@@ -84,8 +84,8 @@ impl TicTacToe {
         if xs.len() != os.len() && xs.len() != os.len() + 1 {
             return None;
         }
-        for i in 0..xs.len() {
-            game.make_move(u8::try_from(xs[i]).ok()?);
+        for (i, &x) in xs.iter().enumerate() {
+            game.make_move(u8::try_from(x).ok()?);
             if let Some(&o) = os.get(i) {
                 game.make_move(u8::try_from(o).ok()?);
             }
@@ -251,7 +251,7 @@ impl Game for RandomTree {
     }
 
     fn rule_outcome(&self) -> Option<Outcome> {
-        (self.path.len() > 1 && self.current() % 29 == 0).then_some(Outcome::Loss)
+        (self.path.len() > 1 && self.current().is_multiple_of(29)).then_some(Outcome::Loss)
     }
 
     fn no_moves_outcome(&self) -> Outcome {

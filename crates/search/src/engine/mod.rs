@@ -193,7 +193,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 self.shared.stop.store(true, Ordering::Relaxed);
             }
         } else {
-            if self.stats.nodes % FLUSH_INTERVAL == 0 {
+            if self.stats.nodes.is_multiple_of(FLUSH_INTERVAL) {
                 self.flush();
             }
             if self.shared.stop.load(Ordering::Relaxed) {
@@ -290,7 +290,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// the effort each took (a move that was hard to refute is likely good).
     fn sort_root(&mut self) {
         if self.root.len() > 1 {
-            self.root[1..].sort_by(|a, b| b.nodes.cmp(&a.nodes));
+            self.root[1..].sort_by_key(|r| std::cmp::Reverse(r.nodes));
         }
         for root_move in &mut self.root {
             root_move.nodes = 0;

@@ -205,9 +205,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         while let Some((mv, order)) = picker.pick(&mut moves, &mut scores) {
             let noisy = self.eval.is_noisy(&self.game, mv);
 
-            // Shallow-depth pruning, never before one move is searched and
-            // never when only mates are left to find.
-            if !PV && !in_check && searched > 0 && best > -MATE_BOUND && self.tech.futility {
+            // Shallow-depth pruning, never before one move is searched, never
+            // when only mates are left to find, and never of a checking move.
+            if !PV
+                && !in_check
+                && searched > 0
+                && best > -MATE_BOUND
+                && self.tech.futility
+                && !self.game.gives_check(mv)
+            {
                 if !noisy {
                     // Late move pruning: the last quiet moves of a well-ordered
                     // list almost never matter near the horizon.

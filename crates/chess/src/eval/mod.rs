@@ -1,0 +1,94 @@
+//! Chess evaluators: the seeds' simple one and the strong default, behind one
+//! [`Evaluator`] so the CLI, the protocols and the lab choose by name.
+
+pub mod pesto;
+pub mod seeds;
+pub mod strong;
+pub mod tactics;
+
+use std::fmt;
+use std::str::FromStr;
+
+use banco_search::{Evaluator, EvaluatorStrength};
+use shakmaty::Move;
+
+use crate::ChessGame;
+
+/// Which evaluation.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
+pub enum ChessEvaluator {
+    /// The seeds' material and piece-square tables.
+    Simple,
+    /// Tapered evaluation with mobility, pawn structure and king safety.
+    #[default]
+    Strong,
+}
+
+impl ChessEvaluator {
+    /// Both, simplest first.
+    pub const ALL: [ChessEvaluator; 2] = [ChessEvaluator::Simple, ChessEvaluator::Strong];
+
+    /// The evaluator a difficulty level asks for.
+    #[must_use]
+    pub const fn for_strength(strength: EvaluatorStrength) -> ChessEvaluator {
+        match strength {
+            EvaluatorStrength::Simple => ChessEvaluator::Simple,
+            EvaluatorStrength::Strong => ChessEvaluator::Strong,
+        }
+    }
+}
+
+/// An evaluator name other than `simple` or `strong`.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error("unknown evaluator '{0}': expected simple or strong")]
+pub struct ParseEvaluatorError(pub String);
+
+impl FromStr for ChessEvaluator {
+    type Err = ParseEvaluatorError;
+
+    fn from_str(s: &str) -> Result<ChessEvaluator, ParseEvaluatorError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "simple" => Ok(ChessEvaluator::Simple),
+            "strong" => Ok(ChessEvaluator::Strong),
+            _ => Err(ParseEvaluatorError(s.to_owned())),
+        }
+    }
+}
+
+impl fmt::Display for ChessEvaluator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(Evaluator::<ChessGame>::name(self))
+    }
+}
+
+impl Evaluator<ChessGame> for ChessEvaluator {
+    fn name(&self) -> &'static str {
+        match self {
+            ChessEvaluator::Simple => "simple",
+            ChessEvaluator::Strong => "strong",
+        }
+    }
+
+    fn evaluate(&self, game: &ChessGame) -> i32 {
+        match self {
+            ChessEvaluator::Simple => seeds::evaluate(game.position()),
+            ChessEvaluator::Strong => strong::evaluate(game.position()),
+        }
+    }
+
+    fn noisy_moves(&self, game: &ChessGame, out: &mut Vec<Move>) {
+        tactics::noisy_moves(game.position(), out);
+    }
+
+    fn is_noisy(&self, _game: &ChessGame, mv: Move) -> bool {
+        tactics::is_noisy(mv)
+    }
+
+    fn order_hint(&self, _game: &ChessGame, mv: Move) -> i32 {
+        tactics::mvv_lva(mv)
+    }
+
+    fn exchange_at_least(&self, game: &ChessGame, mv: Move, threshold: i32) -> bool {
+        tactics::exchange_at_least(game.position(), mv, threshold)
+    }
+}

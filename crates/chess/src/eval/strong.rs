@@ -1,0 +1,365 @@
+//! The strong evaluation: tapered between middlegame and endgame by the
+//! material left, built on PeSTO's piece-square tables, with mobility, pawn
+//! structure (passed, doubled, isolated pawns), king safety (pawn shield and
+//! attacks on the king's zone), the bishop pair, rooks on open files, a tempo
+//! bonus, and a scale-down of pawnless endings that cannot be won.
+//!
+//! Every term is a pair (middlegame, endgame); the two sums are blended by the
+//! phase, 24 with all pieces on the board and 0 with none (knight and bishop 1,
+//! rook 2, queen 4).
+
+use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Rank, Role, Square, attacks};
+
+use super::pesto::{EG_TABLE, EG_VALUE, MG_TABLE, MG_VALUE};
+
+/// A middlegame and an endgame value.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+struct Pair(i32, i32);
+
+impl std::ops::AddAssign for Pair {
+    fn add_assign(&mut self, other: Pair) {
+        self.0 += other.0;
+        self.1 += other.1;
+    }
+}
+
+impl std::ops::SubAssign for Pair {
+    fn sub_assign(&mut self, other: Pair) {
+        self.0 -= other.0;
+        self.1 -= other.1;
+    }
+}
+
+impl std::ops::Mul<i32> for Pair {
+    type Output = Pair;
+    fn mul(self, n: i32) -> Pair {
+        Pair(self.0 * n, self.1 * n)
+    }
+}
+
+// Mobility: per square a piece attacks beyond a typical count (squares not
+// held by our own pieces nor attacked by enemy pawns).
+const KNIGHT_MOBILITY: Pair = Pair(4, 4);
+const BISHOP_MOBILITY: Pair = Pair(5, 5);
+const ROOK_MOBILITY: Pair = Pair(2, 4);
+const QUEEN_MOBILITY: Pair = Pair(1, 2);
+const TYPICAL_MOBILITY: [i32; 4] = [4, 6, 6, 12];
+
+// Pawn structure.
+const PASSED_PAWN: [Pair; 8] = [
+    Pair(0, 0),
+    Pair(0, 5),
+    Pair(2, 10),
+    Pair(8, 18),
+    Pair(18, 32),
+    Pair(35, 60),
+    Pair(60, 90),
+    Pair(0, 0),
+];
+const DOUBLED_PAWN: Pair = Pair(-10, -20);
+const ISOLATED_PAWN: Pair = Pair(-8, -12);
+
+// Pieces.
+const BISHOP_PAIR: Pair = Pair(30, 50);
+const ROOK_OPEN_FILE: Pair = Pair(25, 10);
+const ROOK_HALF_OPEN_FILE: Pair = Pair(12, 6);
+const TEMPO: Pair = Pair(10, 5);
+
+// King safety, middlegame only.
+const SHIELD_CLOSE: i32 = 12;
+const SHIELD_FAR: i32 = 6;
+const ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
+const MAX_KING_DANGER: i32 = 600;
+
+const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+const FULL_PHASE: i32 = 24;
+
+const fn file_mask(file: i32) -> u64 {
+    if file < 0 || file > 7 {
+        0
+    } else {
+        0x0101_0101_0101_0101_u64 << file
+    }
+}
+
+/// Squares in front of a pawn on its own and the adjacent files, for each
+/// colour and square: the pawn is passed if no enemy pawn stands there.
+const PASSED_SPAN: [[u64; 64]; 2] = {
+    let mut spans = [[0; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let file = (sq % 8) as i32;
+        let rank = sq / 8;
+        let files = file_mask(file - 1) | file_mask(file) | file_mask(file + 1);
+        let ahead_white = if rank == 7 {
+            0
+        } else {
+            u64::MAX << ((rank + 1) * 8)
+        };
+        let ahead_black = if rank == 0 {
+            0
+        } else {
+            u64::MAX >> ((8 - rank) * 8)
+        };
+        spans[0][sq] = files & ahead_white;
+        spans[1][sq] = files & ahead_black;
+        sq += 1;
+    }
+    spans
+};
+
+/// The files next to each file, for isolated pawns.
+const ADJACENT_FILES: [u64; 8] = {
+    let mut masks = [0; 8];
+    let mut f = 0;
+    while f < 8 {
+        masks[f] = file_mask(f as i32 - 1) | file_mask(f as i32 + 1);
+        f += 1;
+    }
+    masks
+};
+
+fn color_index(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// The square index into PeSTO's tables (a8 first) for a piece of `color`.
+fn table_index(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => usize::from(sq) ^ 56,
+        Color::Black => usize::from(sq),
+    }
+}
+
+/// The rank counted from `color`'s own side, 0..8.
+fn relative_rank(color: Color, sq: Square) -> usize {
+    let rank = usize::from(sq.rank());
+    match color {
+        Color::White => rank,
+        Color::Black => 7 - rank,
+    }
+}
+
+fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
+    let not_a = !Bitboard::from_file(File::A);
+    let not_h = !Bitboard::from_file(File::H);
+    match color {
+        Color::White => ((pawns & not_a).shift(7)) | ((pawns & not_h).shift(9)),
+        Color::Black => ((pawns & not_a).shift(-9)) | ((pawns & not_h).shift(-7)),
+    }
+}
+
+/// Everything one side scores, and what it adds to the phase.
+struct Side {
+    score: Pair,
+    phase: i32,
+    pawns: u32,
+    non_pawn_material: i32,
+}
+
+fn side_terms(board: &Board, color: Color) -> Side {
+    let us = board.by_color(color);
+    let them = board.by_color(color.other());
+    let occupied = board.occupied();
+    let our_pawns = board.pawns() & us;
+    let their_pawns = board.pawns() & them;
+    let their_pawn_attacks = pawn_attacks_of(color.other(), their_pawns);
+    let mobility_area = !(us | their_pawn_attacks);
+    let their_king = (board.kings() & them).first();
+    let king_zone = their_king.map_or(Bitboard::EMPTY, |k| {
+        attacks::king_attacks(k) | Bitboard::from(k)
+    });
+
+    let mut score = Pair::default();
+    let mut phase = 0;
+    let mut non_pawn_material = 0;
+    let mut attack_units = 0;
+    let mut attackers = 0;
+
+    for role in Role::ALL {
+        let index = role as usize - 1;
+        for sq in board.by_piece(role.of(color)) {
+            let t = table_index(color, sq);
+            score += Pair(
+                MG_VALUE[index] + MG_TABLE[index][t],
+                EG_VALUE[index] + EG_TABLE[index][t],
+            );
+            phase += PHASE_WEIGHT[index];
+            let reach = match role {
+                Role::Knight => attacks::knight_attacks(sq),
+                Role::Bishop => attacks::bishop_attacks(sq, occupied),
+                Role::Rook => attacks::rook_attacks(sq, occupied),
+                Role::Queen => attacks::queen_attacks(sq, occupied),
+                Role::Pawn | Role::King => continue,
+            };
+            non_pawn_material += MG_VALUE[index];
+            let minor_index = index - 1;
+            let mobility = i32::try_from((reach & mobility_area).count()).unwrap_or(0)
+                - TYPICAL_MOBILITY[minor_index];
+            score += match role {
+                Role::Knight => KNIGHT_MOBILITY,
+                Role::Bishop => BISHOP_MOBILITY,
+                Role::Rook => ROOK_MOBILITY,
+                _ => QUEEN_MOBILITY,
+            } * mobility;
+            let hits = i32::try_from((reach & king_zone).count()).unwrap_or(0);
+            if hits > 0 {
+                attackers += 1;
+                attack_units += hits * ATTACK_WEIGHT[minor_index];
+            }
+            if role == Role::Rook {
+                let file = Bitboard::from_file(sq.file());
+                if (file & board.pawns()).is_empty() {
+                    score += ROOK_OPEN_FILE;
+                } else if (file & our_pawns).is_empty() {
+                    score += ROOK_HALF_OPEN_FILE;
+                }
+            }
+        }
+    }
+
+    if (board.bishops() & us).count() >= 2 {
+        score += BISHOP_PAIR;
+    }
+
+    // Pawn structure.
+    for sq in our_pawns {
+        let file = usize::from(sq.file());
+        if PASSED_SPAN[color_index(color)][usize::from(sq)] & their_pawns.0 == 0 {
+            score += PASSED_PAWN[relative_rank(color, sq)];
+        }
+        if ADJACENT_FILES[file] & our_pawns.0 == 0 {
+            score += ISOLATED_PAWN;
+        }
+    }
+    for file in File::ALL {
+        let on_file = (Bitboard::from_file(file) & our_pawns).count();
+        if on_file > 1 {
+            score += DOUBLED_PAWN * i32::try_from(on_file - 1).unwrap_or(0);
+        }
+    }
+
+    // Our attacks on their king become their danger: counted here, subtracted
+    // by the caller from the other side.
+    let mut danger = 0;
+    if attackers >= 2 {
+        danger = (attack_units * attack_units * 7 / 16).min(MAX_KING_DANGER);
+    }
+    score += Pair(danger, 0);
+
+    // Our own king's pawn shield.
+    if let Some(king) = (board.kings() & us).first() {
+        let file = i32::from(king.file());
+        let shield_files = Bitboard(file_mask(file - 1) | file_mask(file) | file_mask(file + 1));
+        let (close, far) = match color {
+            Color::White => (king.rank().offset(1), king.rank().offset(2)),
+            Color::Black => (king.rank().offset(-1), king.rank().offset(-2)),
+        };
+        let count = |rank: Option<Rank>| {
+            rank.map_or(0, |r| {
+                i32::try_from((Bitboard::from_rank(r) & shield_files & our_pawns).count())
+                    .unwrap_or(0)
+            })
+        };
+        score += Pair(SHIELD_CLOSE * count(close) + SHIELD_FAR * count(far), 0);
+    }
+
+    Side {
+        score,
+        phase,
+        pawns: u32::try_from(our_pawns.count()).unwrap_or(0),
+        non_pawn_material,
+    }
+}
+
+/// The strong evaluation, from the side to move's point of view.
+#[must_use]
+pub fn evaluate(pos: &Chess) -> i32 {
+    let board = pos.board();
+    let white = side_terms(board, Color::White);
+    let black = side_terms(board, Color::Black);
+    let mut score = white.score;
+    score -= black.score;
+    let tempo = match pos.turn() {
+        Color::White => TEMPO,
+        Color::Black => TEMPO * -1,
+    };
+    score += tempo;
+    let phase = (white.phase + black.phase).min(FULL_PHASE);
+    let mut blended = (score.0 * phase + score.1 * (FULL_PHASE - phase)) / FULL_PHASE;
+
+    // A side without pawns needs more than a minor piece's worth of extra
+    // material to win; without it, trust the evaluation less.
+    let (strong, weak) = if blended > 0 {
+        (&white, &black)
+    } else {
+        (&black, &white)
+    };
+    if strong.pawns == 0 && strong.non_pawn_material - weak.non_pawn_material < MG_VALUE[3] {
+        blended /= 4;
+    }
+
+    match pos.turn() {
+        Color::White => blended,
+        Color::Black => -blended,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ChessGame;
+
+    fn eval(fen: &str) -> i32 {
+        evaluate(ChessGame::from_fen(fen).unwrap().position())
+    }
+
+    #[test]
+    fn start_position_is_about_the_tempo() {
+        let value = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!((0..=TEMPO.0).contains(&value), "{value}");
+    }
+
+    #[test]
+    fn colour_mirror_is_symmetric() {
+        // The same position with colours swapped and the board flipped.
+        let a = eval("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8");
+        let b = eval("r2qkb1r/pp3ppp/2n1pn2/2pp4/3P4/2N1PN2/PP2BPPP/R1BQ1RK1 b kq - 0 8");
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn material_dominates() {
+        assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 800);
+        assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -800);
+    }
+
+    #[test]
+    fn passed_pawns_count_more_as_they_advance() {
+        let far = eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
+        let near = eval("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(near > far + 50, "{near} vs {far}");
+    }
+
+    #[test]
+    fn a_lone_minor_piece_is_not_a_win() {
+        assert!(eval("4k3/8/8/8/8/8/8/3NK3 w - - 0 1") < 150);
+    }
+
+    #[test]
+    fn passed_span_masks_are_right() {
+        // White pawn on e4: d5..f8 region.
+        let e4 = Square::E4;
+        let span = Bitboard(PASSED_SPAN[0][usize::from(e4)]);
+        assert!(
+            span.contains(Square::D5) && span.contains(Square::F8) && span.contains(Square::E7)
+        );
+        assert!(!span.contains(Square::E4) && !span.contains(Square::C5));
+        let span = Bitboard(PASSED_SPAN[1][usize::from(Square::E5)]);
+        assert!(span.contains(Square::D4) && span.contains(Square::F1));
+        assert!(!span.contains(Square::E6));
+    }
+}

@@ -1,0 +1,375 @@
+//! Chess as the search sees it: shakmaty's copy-make positions behind a
+//! make/unmake stack, with the hash kept incrementally and the draw rules.
+
+use std::fmt;
+
+use banco_search::{Game, Outcome, Side};
+use shakmaty::fen::Fen;
+use shakmaty::{
+    Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, attacks,
+};
+
+use crate::error::FenError;
+use crate::zobrist;
+
+/// One position of the stack and its hash.
+#[derive(Clone, Debug)]
+struct Frame {
+    pos: Chess,
+    hash: u64,
+    /// The move that led here; `None` for the start position and null moves.
+    last_move: Option<Move>,
+}
+
+/// A game of chess from some start position: the current position and every
+/// earlier one, so moves can be taken back and repetitions seen.
+#[derive(Clone, Debug)]
+pub struct ChessGame {
+    stack: Vec<Frame>,
+}
+
+/// Why a game is over, or that it is not.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum ChessStatus {
+    /// The game goes on.
+    Ongoing,
+    /// The side to move is mated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Fifty moves by each side without a capture or a pawn move.
+    FiftyMoves,
+    /// The same position for the third time with the same side to move.
+    Repetition,
+    /// Neither side can mate by any series of legal moves.
+    InsufficientMaterial,
+}
+
+impl ChessStatus {
+    /// Whether the game is over.
+    #[must_use]
+    pub const fn is_over(self) -> bool {
+        !matches!(self, ChessStatus::Ongoing)
+    }
+
+    /// The result from white's side as PGN writes it.
+    #[must_use]
+    pub const fn result(self, side_to_move: Color) -> &'static str {
+        match self {
+            ChessStatus::Ongoing => "*",
+            ChessStatus::Checkmate => match side_to_move {
+                Color::White => "0-1",
+                Color::Black => "1-0",
+            },
+            _ => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for ChessStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ChessStatus::Ongoing => "game in progress",
+            ChessStatus::Checkmate => "checkmate",
+            ChessStatus::Stalemate => "stalemate",
+            ChessStatus::FiftyMoves => "draw by the fifty-move rule",
+            ChessStatus::Repetition => "draw by threefold repetition",
+            ChessStatus::InsufficientMaterial => "draw by insufficient material",
+        })
+    }
+}
+
+impl Default for ChessGame {
+    fn default() -> ChessGame {
+        ChessGame::from_position(Chess::default())
+    }
+}
+
+impl ChessGame {
+    /// The standard start position.
+    #[must_use]
+    pub fn new() -> ChessGame {
+        ChessGame::default()
+    }
+
+    /// A game starting from `pos`.
+    #[must_use]
+    pub fn from_position(pos: Chess) -> ChessGame {
+        let hash = zobrist::full_hash(&pos);
+        ChessGame {
+            stack: vec![Frame {
+                pos,
+                hash,
+                last_move: None,
+            }],
+        }
+    }
+
+    /// A game starting from a FEN.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] when the text is not FEN or the position is not legal chess.
+    pub fn from_fen(fen: &str) -> Result<ChessGame, FenError> {
+        let trimmed = fen.trim();
+        let parsed: Fen = trimmed.parse().map_err(|source| FenError::Syntax {
+            fen: trimmed.to_owned(),
+            source,
+        })?;
+        let pos: Chess = parsed
+            .into_position(CastlingMode::Standard)
+            .map_err(|err| FenError::Illegal {
+                fen: trimmed.to_owned(),
+                reason: err.to_string(),
+            })?;
+        Ok(ChessGame::from_position(pos))
+    }
+
+    fn top(&self) -> &Frame {
+        self.stack
+            .last()
+            .expect("the stack always holds the start position")
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Chess {
+        &self.top().pos
+    }
+
+    /// The start position of the game.
+    #[must_use]
+    pub fn start_position(&self) -> &Chess {
+        &self.stack[0].pos
+    }
+
+    /// The current position as FEN.
+    #[must_use]
+    pub fn fen(&self) -> String {
+        Fen::from_position(self.position(), EnPassantMode::Legal).to_string()
+    }
+
+    /// Plies played since the start position.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.stack.len() - 1
+    }
+
+    /// Takes back the last move played; `false` at the start position.
+    pub fn undo(&mut self) -> bool {
+        if self.stack.len() > 1 {
+            self.stack.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// How many times the current position has occurred, this time included
+    /// (the same pieces, side to move, castling and en passant rights).
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        let current = self.top().hash;
+        let window = self.position().halfmoves() as usize;
+        self.stack
+            .iter()
+            .rev()
+            .take(window + 1)
+            .step_by(2)
+            .filter(|frame| frame.hash == current)
+            .count()
+    }
+
+    /// Whether the game is over, and why. Unlike the search, which calls a
+    /// single repetition a draw, this applies the rules as an arbiter does:
+    /// threefold repetition, the fifty-move rule (unless the last move mated),
+    /// insufficient material, mate and stalemate.
+    #[must_use]
+    pub fn status(&self) -> ChessStatus {
+        let pos = self.position();
+        let no_moves = pos.legal_moves().is_empty();
+        if no_moves {
+            return if pos.is_check() {
+                ChessStatus::Checkmate
+            } else {
+                ChessStatus::Stalemate
+            };
+        }
+        if pos.is_insufficient_material() {
+            ChessStatus::InsufficientMaterial
+        } else if pos.halfmoves() >= 100 {
+            ChessStatus::FiftyMoves
+        } else if self.repetitions() >= 3 {
+            ChessStatus::Repetition
+        } else {
+            ChessStatus::Ongoing
+        }
+    }
+
+    /// The moves played so far, first to last.
+    #[must_use]
+    pub fn moves(&self) -> Vec<Move> {
+        self.stack[1..]
+            .iter()
+            .filter_map(|frame| frame.last_move)
+            .collect()
+    }
+}
+
+impl Game for ChessGame {
+    type Move = Move;
+    const MOVE_INDEX_SPACE: usize = 64 * 64;
+
+    fn side_to_move(&self) -> Side {
+        match self.position().turn() {
+            Color::White => Side::First,
+            Color::Black => Side::Second,
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        out.extend(self.position().legal_moves());
+    }
+
+    fn make_move(&mut self, mv: Move) {
+        let top = self.top();
+        let mut pos = top.pos.clone();
+        pos.play_unchecked(mv);
+        let hash = zobrist::updated_hash(top.hash, &top.pos, mv, &pos);
+        self.stack.push(Frame {
+            pos,
+            hash,
+            last_move: Some(mv),
+        });
+    }
+
+    fn unmake_move(&mut self, _mv: Move) {
+        self.undo();
+    }
+
+    fn hash(&self) -> u64 {
+        self.top().hash
+    }
+
+    fn rule_outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        if pos.halfmoves() >= 100 {
+            // A mate on the fiftieth move still counts as mate.
+            if pos.is_check() && pos.legal_moves().is_empty() {
+                return Some(Outcome::Loss);
+            }
+            return Some(Outcome::Draw);
+        }
+        if pos.is_insufficient_material() {
+            return Some(Outcome::Draw);
+        }
+        None
+    }
+
+    fn no_moves_outcome(&self) -> Outcome {
+        if self.position().is_check() {
+            Outcome::Loss
+        } else {
+            Outcome::Draw
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        self.position().is_check()
+    }
+
+    fn gives_check(&self, mv: Move) -> bool {
+        gives_check(self.position(), mv)
+    }
+
+    fn move_index(mv: Move) -> usize {
+        let from = mv.from().map_or(0, usize::from);
+        from * 64 + usize::from(mv.to())
+    }
+
+    fn move_key(mv: Move) -> u16 {
+        let promotion = mv.promotion().map_or(0, |role| role as u16);
+        let from = mv.from().map_or(0, |sq| sq as u16);
+        // Castling is stored as king takes rook, which no other move is.
+        (promotion << 12) | (from << 6) | mv.to() as u16
+    }
+
+    fn reversible_plies(&self) -> usize {
+        self.position().halfmoves() as usize
+    }
+
+    fn previous_hashes(&self, out: &mut Vec<u64>) {
+        let before = &self.stack[..self.stack.len() - 1];
+        out.extend(before.iter().map(|frame| frame.hash));
+    }
+
+    fn null_move_allowed(&self) -> bool {
+        let pos = self.position();
+        let board = pos.board();
+        let ours = board.by_color(pos.turn());
+        let pieces = (board.knights() | board.bishops() | board.rooks() | board.queens()) & ours;
+        pieces.any() && !pos.is_check()
+    }
+
+    fn make_null_move(&mut self) {
+        let top = self.top();
+        let hash = zobrist::null_move_hash(top.hash, &top.pos);
+        let pos = top
+            .pos
+            .clone()
+            .swap_turn()
+            .expect("passing is legal when not in check");
+        self.stack.push(Frame {
+            pos,
+            hash,
+            last_move: None,
+        });
+    }
+
+    fn unmake_null_move(&mut self) {
+        self.undo();
+    }
+}
+
+/// Whether `mv` checks the opponent's king, directly or by discovery. En
+/// passant and castling are answered `true` without looking: the search only
+/// uses this to spare checks from pruning, so a false alarm costs nothing.
+#[must_use]
+pub fn gives_check(pos: &Chess, mv: Move) -> bool {
+    let Move::Normal {
+        role,
+        from,
+        to,
+        promotion,
+        ..
+    } = mv
+    else {
+        return true;
+    };
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us.other()) else {
+        return false;
+    };
+    let occupied = (board.occupied() ^ Bitboard::from(from)) | Bitboard::from(to);
+    let piece = promotion.unwrap_or(role).of(us);
+    if attacks::attacks(to, piece, occupied).contains(king) {
+        return true;
+    }
+    let ours = board.by_color(us) & !Bitboard::from(from);
+    let diagonal = (board.bishops() | board.queens()) & ours;
+    let straight = (board.rooks() | board.queens()) & ours;
+    (attacks::bishop_attacks(king, occupied) & diagonal).any()
+        || (attacks::rook_attacks(king, occupied) & straight).any()
+}
+
+/// The role a move captures, en passant included.
+#[must_use]
+pub fn captured_role(mv: Move) -> Option<Role> {
+    match mv {
+        Move::Normal { capture, .. } => capture,
+        Move::EnPassant { .. } => Some(Role::Pawn),
+        _ => None,
+    }
+}

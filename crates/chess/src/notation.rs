@@ -1,0 +1,207 @@
+//! Moves as people and programs write them: SAN (`Nf3`) and UCI (`g1f3`).
+
+use shakmaty::san::{San, SanError, SanPlus};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+
+use crate::error::MoveError;
+
+fn fen_of(pos: &Chess) -> String {
+    shakmaty::fen::Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// Reads a move in UCI notation and checks it is legal in `pos`.
+///
+/// # Errors
+///
+/// [`MoveError::Syntax`] if it is not UCI notation, [`MoveError::Illegal`] if
+/// it cannot be played here.
+pub fn parse_uci(pos: &Chess, text: &str) -> Result<Move, MoveError> {
+    let input = text.trim();
+    let uci: UciMove = input.parse().map_err(|_| MoveError::Syntax {
+        input: input.to_owned(),
+    })?;
+    uci.to_move(pos).map_err(|_| MoveError::Illegal {
+        input: input.to_owned(),
+        fen: fen_of(pos),
+    })
+}
+
+/// Reads a move in SAN and checks it is legal in `pos`.
+///
+/// # Errors
+///
+/// [`MoveError::Syntax`], [`MoveError::Illegal`] or [`MoveError::Ambiguous`].
+pub fn parse_san(pos: &Chess, text: &str) -> Result<Move, MoveError> {
+    let input = text.trim();
+    let san: SanPlus = input.parse().map_err(|_| MoveError::Syntax {
+        input: input.to_owned(),
+    })?;
+    san.san.to_move(pos).map_err(|err| match err {
+        SanError::AmbiguousSan => MoveError::Ambiguous {
+            input: input.to_owned(),
+            fen: fen_of(pos),
+        },
+        SanError::IllegalSan => MoveError::Illegal {
+            input: input.to_owned(),
+            fen: fen_of(pos),
+        },
+    })
+}
+
+/// Reads a move written either way: UCI first (`e2e4`), else SAN (`e4`, `0-0`).
+///
+/// # Errors
+///
+/// As [`parse_san`]: a move neither notation reads, or one that is illegal here.
+pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
+    let input = text.trim();
+    if input.is_empty() {
+        return Err(MoveError::Syntax {
+            input: String::new(),
+        });
+    }
+    if let Ok(uci) = input.parse::<UciMove>()
+        && let Ok(mv) = uci.to_move(pos)
+    {
+        return Ok(mv);
+    }
+    // People write castling with zeros too.
+    let normalised = input.replace('0', "O");
+    match parse_san(pos, &normalised) {
+        Err(MoveError::Syntax { .. }) if input.parse::<UciMove>().is_ok() => {
+            Err(MoveError::Illegal {
+                input: input.to_owned(),
+                fen: fen_of(pos),
+            })
+        }
+        Err(MoveError::Syntax { .. }) => Err(MoveError::Syntax {
+            input: input.to_owned(),
+        }),
+        Err(MoveError::Illegal { fen, .. }) => Err(MoveError::Illegal {
+            input: input.to_owned(),
+            fen,
+        }),
+        Err(MoveError::Ambiguous { fen, .. }) => Err(MoveError::Ambiguous {
+            input: input.to_owned(),
+            fen,
+        }),
+        ok => ok,
+    }
+}
+
+/// A move in UCI notation (castling as king to its destination, `e1g1`).
+#[must_use]
+pub fn to_uci(mv: Move) -> String {
+    mv.to_uci(CastlingMode::Standard).to_string()
+}
+
+/// A move in SAN with its check or mate suffix (`Nf3`, `Qxf7#`).
+#[must_use]
+pub fn to_san(pos: &Chess, mv: Move) -> String {
+    SanPlus::from_move(pos.clone(), mv).to_string()
+}
+
+/// A line of moves in SAN from `pos`, numbered (`12. Nf3 Nc6 13. Bb5`).
+#[must_use]
+pub fn line_to_san(pos: &Chess, line: &[Move]) -> String {
+    let mut pos = pos.clone();
+    let mut out = String::new();
+    for (i, &mv) in line.iter().enumerate() {
+        if !pos.is_legal(mv) {
+            break;
+        }
+        let number = pos.fullmoves().get();
+        if pos.turn().is_white() {
+            out.push_str(&format!("{number}. "));
+        } else if i == 0 {
+            out.push_str(&format!("{number}... "));
+        }
+        out.push_str(&SanPlus::from_move_and_play_unchecked(&mut pos, mv).to_string());
+        out.push(' ');
+    }
+    out.trim_end().to_owned()
+}
+
+/// A SAN move without suffix, for tables.
+#[must_use]
+pub fn to_san_plain(pos: &Chess, mv: Move) -> String {
+    San::from_move(pos, mv).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_both_notations() {
+        let pos = Chess::default();
+        assert_eq!(to_uci(parse_move(&pos, "Nf3").unwrap()), "g1f3");
+        assert_eq!(to_uci(parse_move(&pos, "g1f3").unwrap()), "g1f3");
+        assert_eq!(to_san(&pos, parse_move(&pos, " e2e4 ").unwrap()), "e4");
+    }
+
+    #[test]
+    fn castles_with_letters_or_zeros() {
+        let pos: Chess = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        for text in ["O-O", "0-0", "e1g1"] {
+            assert_eq!(to_uci(parse_move(&pos, text).unwrap()), "e1g1", "{text}");
+        }
+        assert_eq!(to_uci(parse_move(&pos, "0-0-0").unwrap()), "e1c1");
+    }
+
+    #[test]
+    fn bad_moves_say_why() {
+        let pos = Chess::default();
+        let err = parse_move(&pos, "hello").unwrap_err();
+        assert!(matches!(err, MoveError::Syntax { .. }));
+        assert!(err.to_string().contains("'hello' is not a move"));
+        let err = parse_move(&pos, "e2e5").unwrap_err();
+        assert!(matches!(err, MoveError::Illegal { .. }), "{err:?}");
+        assert!(err.to_string().contains("illegal move 'e2e5'"));
+        let err = parse_move(&pos, "Ke2").unwrap_err();
+        assert!(matches!(err, MoveError::Illegal { .. }));
+        assert!(matches!(
+            parse_move(&pos, "").unwrap_err(),
+            MoveError::Syntax { .. }
+        ));
+        assert!(matches!(
+            parse_uci(&pos, "Nf3").unwrap_err(),
+            MoveError::Syntax { .. }
+        ));
+    }
+
+    #[test]
+    fn ambiguous_san_is_reported() {
+        let pos: Chess = "4k3/8/8/8/8/8/R6R/4K3 w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let err = parse_san(&pos, "Rd2").unwrap_err();
+        assert!(matches!(err, MoveError::Ambiguous { .. }), "{err:?}");
+        assert!(err.to_string().contains("ambiguous move 'Rd2'"));
+        assert_eq!(to_uci(parse_move(&pos, "Rad2").unwrap()), "a2d2");
+    }
+
+    #[test]
+    fn lines_are_numbered() {
+        let pos = Chess::default();
+        let line: Vec<Move> = ["e2e4", "e7e5", "g1f3"]
+            .iter()
+            .scan(pos.clone(), |p, m| {
+                let mv = parse_uci(p, m).unwrap();
+                p.play_unchecked(mv);
+                Some(mv)
+            })
+            .collect();
+        assert_eq!(line_to_san(&pos, &line), "1. e4 e5 2. Nf3");
+        let mut after = pos.clone();
+        after.play_unchecked(line[0]);
+        assert_eq!(line_to_san(&after, &line[1..]), "1... e5 2. Nf3");
+    }
+}
