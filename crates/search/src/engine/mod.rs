@@ -330,6 +330,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     }
 
     fn report(&self, depth: u32, value: i32, start: Instant) -> Report<G::Move> {
+        // Show the chosen move's own value, not the deliberate noise on it.
+        let noise = self.root.first().map_or(0, |r| r.noise);
+        let value = if value.abs() < MATE_BOUND {
+            value - noise
+        } else {
+            value
+        };
         let mut stats = self.stats;
         if let Ok(helpers) = self.shared.helper_stats.lock() {
             stats += *helpers;

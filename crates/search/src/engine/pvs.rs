@@ -207,33 +207,24 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
             // Shallow-depth pruning, never before one move is searched, never
             // when only mates are left to find, and never of a checking move.
-            if !PV
-                && !in_check
-                && searched > 0
-                && best > -MATE_BOUND
-                && self.tech.futility
-                && !self.game.gives_check(mv)
-            {
-                if !noisy {
-                    // Late move pruning: the last quiet moves of a well-ordered
-                    // list almost never matter near the horizon.
-                    if depth <= LMP_MAX_DEPTH && quiets.len() >= late_move_limit(depth, improving) {
-                        continue;
-                    }
-                    // Futility pruning: a quiet move cannot lift a position
-                    // this far below alpha.
-                    if depth <= FUTILITY_MAX_DEPTH
-                        && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
-                    {
-                        continue;
-                    }
-                } else if depth <= LMP_MAX_DEPTH
-                    && order < GOOD_NOISY
-                    && !self
-                        .eval
-                        .exchange_at_least(&self.game, mv, -SEE_PRUNE_MARGIN * depth)
-                {
+            if !PV && !in_check && searched > 0 && best > -MATE_BOUND && self.tech.futility {
+                let prune = if noisy {
                     // A capture that loses this much by exchange near the horizon.
+                    depth <= LMP_MAX_DEPTH
+                        && order < GOOD_NOISY
+                        && !self
+                            .eval
+                            .exchange_at_least(&self.game, mv, -SEE_PRUNE_MARGIN * depth)
+                } else {
+                    // Late move pruning: the last quiet moves of a well-ordered
+                    // list almost never matter near the horizon. Futility
+                    // pruning: a quiet move cannot lift a position this far
+                    // below alpha.
+                    (depth <= LMP_MAX_DEPTH && quiets.len() >= late_move_limit(depth, improving))
+                        || (depth <= FUTILITY_MAX_DEPTH
+                            && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha)
+                };
+                if prune && !self.game.gives_check(mv) {
                     continue;
                 }
             }
