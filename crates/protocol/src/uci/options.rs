@@ -1,0 +1,180 @@
+//! The engine options a UCI GUI can set, and their declarations.
+
+use banco_chess::ChessEvaluator;
+use banco_search::{Algorithm, Level};
+
+/// Largest transposition table, in MiB.
+pub const MAX_HASH_MB: usize = 65_536;
+/// Most search threads.
+pub const MAX_THREADS: usize = 256;
+
+/// The current option values.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct EngineOptions {
+    /// `Hash`, MiB.
+    pub hash_mb: usize,
+    /// `Threads`.
+    pub threads: usize,
+    /// `Level`, 1..=10.
+    pub level: Level,
+    /// `Algorithm`.
+    pub algorithm: Algorithm,
+    /// `Evaluator`; `None` lets the level decide.
+    pub evaluator: Option<ChessEvaluator>,
+    /// `Move Overhead`, milliseconds.
+    pub move_overhead_ms: u64,
+}
+
+impl Default for EngineOptions {
+    fn default() -> EngineOptions {
+        EngineOptions {
+            hash_mb: 16,
+            threads: 1,
+            level: Level::MAX,
+            algorithm: Algorithm::Engine,
+            evaluator: None,
+            move_overhead_ms: 30,
+        }
+    }
+}
+
+/// What a `setoption` asked for.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum OptionChange {
+    /// A value changed.
+    Set,
+    /// `Clear Hash` was pressed.
+    ClearHash,
+}
+
+/// A `setoption` that cannot be applied.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum OptionError {
+    /// No such option.
+    #[error("unknown option '{0}'")]
+    Unknown(String),
+    /// The value does not fit the option.
+    #[error("option '{name}' cannot take the value '{value}': {expected}")]
+    BadValue {
+        /// The option.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// What it takes.
+        expected: String,
+    },
+}
+
+/// The `option` lines of the `uci` answer.
+#[must_use]
+pub fn declarations() -> Vec<String> {
+    let algorithms: String = Algorithm::ALL
+        .iter()
+        .map(|a| format!(" var {}", a.name()))
+        .collect();
+    vec![
+        format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"),
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+        "option name Level type spin default 10 min 1 max 10".to_owned(),
+        format!("option name Algorithm type combo default engine{algorithms}"),
+        "option name Evaluator type combo default auto var auto var simple var strong".to_owned(),
+        "option name Move Overhead type spin default 30 min 0 max 5000".to_owned(),
+        "option name Clear Hash type button".to_owned(),
+    ]
+}
+
+fn spin(name: &'static str, value: Option<&str>, min: u64, max: u64) -> Result<u64, OptionError> {
+    let text = value.unwrap_or("").trim();
+    text.parse::<u64>()
+        .ok()
+        .filter(|v| (min..=max).contains(v))
+        .ok_or_else(|| OptionError::BadValue {
+            name,
+            value: text.to_owned(),
+            expected: format!("a whole number from {min} to {max}"),
+        })
+}
+
+impl EngineOptions {
+    /// Applies `setoption name <name> value <value>`. Names are matched without
+    /// regard to case, as GUIs differ. A bad value changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// An unknown option or a value it cannot take.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<OptionChange, OptionError> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "hash" => {
+                self.hash_mb =
+                    usize::try_from(spin("Hash", value, 1, MAX_HASH_MB as u64)?).unwrap_or(16);
+            }
+            "threads" => {
+                self.threads =
+                    usize::try_from(spin("Threads", value, 1, MAX_THREADS as u64)?).unwrap_or(1);
+            }
+            "level" => {
+                let n = spin("Level", value, 1, 10)?;
+                self.level = Level::new(u8::try_from(n).unwrap_or(10)).unwrap_or(Level::MAX);
+            }
+            "move overhead" => self.move_overhead_ms = spin("Move Overhead", value, 0, 5000)?,
+            "algorithm" => {
+                let text = value.unwrap_or("");
+                self.algorithm = text.parse().map_err(|_| OptionError::BadValue {
+                    name: "Algorithm",
+                    value: text.to_owned(),
+                    expected: "minimax, alphabeta, engine or mtdf".to_owned(),
+                })?;
+            }
+            "evaluator" => {
+                let text = value.unwrap_or("").trim();
+                self.evaluator = if text.eq_ignore_ascii_case("auto") {
+                    None
+                } else {
+                    Some(text.parse().map_err(|_| OptionError::BadValue {
+                        name: "Evaluator",
+                        value: text.to_owned(),
+                        expected: "auto, simple or strong".to_owned(),
+                    })?)
+                };
+            }
+            "clear hash" => return Ok(OptionChange::ClearHash),
+            _ => return Err(OptionError::Unknown(name.trim().to_owned())),
+        }
+        Ok(OptionChange::Set)
+    }
+
+    /// The evaluator in force: the one set, or the level's.
+    #[must_use]
+    pub fn effective_evaluator(&self) -> ChessEvaluator {
+        self.evaluator
+            .unwrap_or_else(|| ChessEvaluator::for_strength(self.level.settings().evaluator))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_parse_and_reject() {
+        let mut o = EngineOptions::default();
+        assert_eq!(o.set("hash", Some("64")), Ok(OptionChange::Set));
+        assert_eq!(o.hash_mb, 64);
+        assert!(o.set("Hash", Some("0")).is_err());
+        assert!(o.set("Hash", Some("lots")).is_err());
+        assert_eq!(o.hash_mb, 64, "a bad value changes nothing");
+        o.set("Level", Some("3")).unwrap();
+        assert_eq!(o.level.get(), 3);
+        assert_eq!(o.effective_evaluator(), ChessEvaluator::Simple);
+        o.set("Evaluator", Some("strong")).unwrap();
+        assert_eq!(o.effective_evaluator(), ChessEvaluator::Strong);
+        o.set("ALGORITHM", Some("mtdf")).unwrap();
+        assert_eq!(o.algorithm, Algorithm::Mtdf);
+        assert!(o.set("Algorithm", Some("magic")).is_err());
+        assert_eq!(o.set("Clear Hash", None), Ok(OptionChange::ClearHash));
+        assert!(matches!(
+            o.set("Ponder", Some("true")),
+            Err(OptionError::Unknown(_))
+        ));
+    }
+}

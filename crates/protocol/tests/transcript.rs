@@ -1,0 +1,305 @@
+//! UCI transcripts: each command answered as the protocol says, garbage
+//! reported with `info string` and never fatal.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use banco_chess::{ChessGame, notation};
+use banco_protocol::uci::UciEngine;
+use proptest::prelude::*;
+
+/// An output the test can read while the engine writes to it.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+    }
+    fn lines(&self) -> Vec<String> {
+        self.text().lines().map(str::to_owned).collect()
+    }
+    /// Waits until a line starting with `prefix` appears, returning it.
+    fn wait_for(&self, prefix: &str, timeout: Duration) -> Option<String> {
+        let start = Instant::now();
+        while start.elapsed() < timeout {
+            if let Some(line) = self.lines().into_iter().find(|l| l.starts_with(prefix)) {
+                return Some(line);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+}
+
+fn engine() -> (UciEngine<Shared>, Shared) {
+    let out = Shared::default();
+    (UciEngine::new(out.clone()), out)
+}
+
+#[test]
+fn handshake_lists_options() {
+    let (mut e, out) = engine();
+    assert!(e.handle_line("uci"));
+    let lines = out.lines();
+    assert!(lines[0].starts_with("id name Banco"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Hash type spin"))
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Level type spin default 10 min 1 max 10"))
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("option name Algorithm type combo default engine var minimax"))
+    );
+    assert_eq!(lines.last().unwrap(), "uciok");
+    e.handle_line("isready");
+    assert_eq!(out.lines().last().unwrap(), "readyok");
+}
+
+#[test]
+fn garbage_is_reported_and_the_engine_lives_on() {
+    let (mut e, out) = engine();
+    for line in [
+        "hello",
+        "go depth banana",
+        "go sideways",
+        "position",
+        "position fen not/a/fen w - - 0 1",
+        "position startpos moves e2e5",
+        "position startpos e2e4",
+        "setoption name Hash value -3",
+        "setoption name NoSuchOption value 1",
+        "setoption",
+        "debug maybe",
+        "\u{0}\u{7f}ÿ",
+    ] {
+        assert!(e.handle_line(line), "{line}");
+    }
+    let lines = out.lines();
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error:"))
+        .collect();
+    assert_eq!(errors.len(), 12, "{lines:#?}");
+    assert!(errors[0].contains("unknown command 'hello'"));
+    assert!(errors[1].contains("'depth' expects a number, got 'banana'"));
+    assert!(errors[4].contains("invalid FEN"));
+    assert!(errors[5].contains("illegal move 'e2e5'"));
+    assert!(errors[7].contains("Hash"));
+    // Blank lines are ignored silently.
+    e.handle_line("   ");
+    e.handle_line("isready");
+    assert_eq!(out.lines().last().unwrap(), "readyok");
+}
+
+#[test]
+fn a_bad_position_leaves_the_last_good_one() {
+    let (mut e, out) = engine();
+    e.handle_line("position startpos moves e2e4");
+    e.handle_line("position startpos moves e2e4 e7e5 e1e3");
+    e.handle_line("go depth 1");
+    let best = out.wait_for("bestmove", Duration::from_secs(10)).unwrap();
+    // Black is to move after 1. e4, so the move must be black's.
+    let mut game = ChessGame::new();
+    game.make_move(notation::parse_uci(game.position(), "e2e4").unwrap());
+    let mv = best.split_whitespace().nth(1).unwrap();
+    assert!(notation::parse_uci(game.position(), mv).is_ok(), "{best}");
+}
+
+use banco_search::Game;
+
+#[test]
+fn go_depth_reports_and_answers_legally() {
+    let (mut e, out) = engine();
+    e.handle_line("position startpos moves e2e4 e7e5 g1f3");
+    e.handle_line("go depth 6");
+    let best = out
+        .wait_for("bestmove", Duration::from_secs(30))
+        .expect("bestmove");
+    let lines = out.lines();
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(infos.len() >= 6, "{lines:#?}");
+    for key in [
+        " seldepth ",
+        " score cp ",
+        " nodes ",
+        " nps ",
+        " time ",
+        " pv ",
+    ] {
+        assert!(infos.last().unwrap().contains(key), "{key} missing");
+    }
+    let mut game = ChessGame::new();
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        game.make_move(notation::parse_uci(game.position(), m).unwrap());
+    }
+    let mv = best.split_whitespace().nth(1).unwrap();
+    assert!(notation::parse_uci(game.position(), mv).is_ok(), "{best}");
+}
+
+#[test]
+fn stop_ends_an_infinite_search() {
+    let (mut e, out) = engine();
+    e.handle_line("position startpos");
+    e.handle_line("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.handle_line("isready");
+    assert!(
+        out.wait_for("readyok", Duration::from_secs(1)).is_some(),
+        "isready during search"
+    );
+    assert!(
+        out.lines().iter().all(|l| !l.starts_with("bestmove")),
+        "no bestmove before stop"
+    );
+    e.handle_line("stop");
+    assert!(out.wait_for("bestmove", Duration::from_secs(5)).is_some());
+}
+
+#[test]
+fn movetime_is_kept() {
+    let (mut e, out) = engine();
+    e.handle_line("position startpos");
+    let start = Instant::now();
+    e.handle_line("go movetime 300");
+    out.wait_for("bestmove", Duration::from_secs(5))
+        .expect("bestmove");
+    assert!(
+        start.elapsed() < Duration::from_millis(1_000),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn clock_search_answers_in_time() {
+    let (mut e, out) = engine();
+    e.handle_line("position startpos moves d2d4");
+    let start = Instant::now();
+    e.handle_line("go wtime 1000 btime 1000 winc 10 binc 10");
+    out.wait_for("bestmove", Duration::from_secs(5))
+        .expect("bestmove");
+    assert!(
+        start.elapsed() < Duration::from_millis(900),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn perft_counts_like_stockfish() {
+    let (mut e, out) = engine();
+    e.handle_line("position startpos");
+    e.handle_line("go perft 3");
+    assert!(
+        out.lines().iter().any(|l| l == "Nodes searched: 8902"),
+        "{:#?}",
+        out.lines()
+    );
+    assert!(out.lines().iter().any(|l| l == "e2e4: 600"));
+}
+
+#[test]
+fn mate_and_no_moves() {
+    let (mut e, out) = engine();
+    e.handle_line("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.handle_line("go depth 3");
+    let best = out.wait_for("bestmove", Duration::from_secs(10)).unwrap();
+    assert!(best.starts_with("bestmove a1a8"), "{best}");
+    assert!(out.lines().iter().any(|l| l.contains("score mate 1")));
+
+    let (mut e, out) = engine();
+    e.handle_line("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.handle_line("go depth 3");
+    assert_eq!(
+        out.wait_for("bestmove", Duration::from_secs(10)).unwrap(),
+        "bestmove (none)"
+    );
+}
+
+#[test]
+fn options_change_the_search() {
+    let (mut e, out) = engine();
+    for line in [
+        "setoption name Hash value 8",
+        "setoption name Threads value 2",
+        "setoption name Level value 1",
+        "setoption name Algorithm value alphabeta",
+        "setoption name Evaluator value simple",
+        "setoption name Move Overhead value 10",
+        "setoption name Clear Hash",
+        "ucinewgame",
+        "position startpos",
+        "debug on",
+        "go depth 3",
+    ] {
+        e.handle_line(line);
+    }
+    out.wait_for("bestmove", Duration::from_secs(10))
+        .expect("bestmove");
+    assert!(
+        out.lines()
+            .iter()
+            .any(|l| l == "info string level 1 algorithm alphabeta evaluator simple"),
+        "{:#?}",
+        out.lines()
+    );
+    // Level 1 searches one ply.
+    assert!(
+        out.lines()
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .all(|l| l.starts_with("info depth 1 "))
+    );
+    assert!(
+        !out.lines()
+            .iter()
+            .any(|l| l.starts_with("info string error"))
+    );
+}
+
+#[test]
+fn quit_ends_the_session() {
+    let (mut e, _out) = engine();
+    e.handle_line("go infinite");
+    assert!(!e.handle_line("quit"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_lines_never_kill_the_engine(lines in proptest::collection::vec("(uci|isready|go|position|setoption|stop|debug|d|[a-z ]{0,6})( [a-z0-9/]{0,8}){0,4}", 1..8)) {
+        let (mut e, out) = engine();
+        for line in &lines {
+            if line.trim() == "quit" {
+                continue;
+            }
+            e.handle_line(line);
+        }
+        e.handle_line("stop");
+        e.handle_line("isready");
+        prop_assert!(out.wait_for("readyok", Duration::from_secs(5)).is_some());
+    }
+}
