@@ -1,2 +1,66 @@
-//! Banco's command line.
-fn main() {}
+//! Banco's command line: play in the terminal, speak UCI, count perft, run
+//! the benchmark, analyse a position, and compare algorithms side by side.
+
+mod commands;
+mod terminal;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use commands::{analyze, bench, compare, perft, play};
+
+/// Chess, xiangqi and gomoku against each other or the computer, with the
+/// computer's thinking laid bare.
+#[derive(Parser, Debug)]
+#[command(name = "banco", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// The games Banco plays.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, ValueEnum)]
+pub enum GameKind {
+    /// Chess.
+    Chess,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play in the terminal: human or computer on either side.
+    Play(play::PlayArgs),
+    /// Speak UCI on standard input and output, for chess GUIs.
+    Uci,
+    /// Count the leaf nodes of the move tree (checks the move generator).
+    Perft(perft::PerftArgs),
+    /// Search a fixed set of positions to a fixed depth; the node count is a signature.
+    Bench(bench::BenchArgs),
+    /// Analyse one position and print the search's progress and result.
+    Analyze(analyze::AnalyzeArgs),
+    /// Run minimax, alpha-beta, the engine and MTD(f) on one position, side by side.
+    Compare(compare::CompareArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => play::run(&play::PlayArgs::default()),
+        Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Uci) => {
+            banco_protocol::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
+            Ok(())
+        }
+        Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Analyze(args)) => analyze::run(&args),
+        Some(Command::Compare(args)) => compare::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("banco: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

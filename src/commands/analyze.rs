@@ -1,0 +1,122 @@
+//! `banco analyze`: search one position and show how the search went.
+
+use std::time::Duration;
+
+use banco_chess::shakmaty::Move;
+use banco_chess::{ChessEvaluator, notation};
+use banco_search::{Algorithm, Limits, Report, SearchConfig, Searcher};
+use clap::Args;
+use serde::Serialize;
+
+use super::report::{SearchRow, millis, thousands};
+use crate::GameKind;
+
+/// Arguments of `banco analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// Which game.
+    pub game: GameKind,
+    /// The position (the start position without it).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Search this many plies.
+    #[arg(long, conflicts_with = "movetime")]
+    pub depth: Option<u32>,
+    /// Search this many milliseconds (default 2000 when no depth is given).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Which algorithm: minimax, alphabeta, engine, mtdf.
+    #[arg(long, default_value = "engine")]
+    pub algorithm: Algorithm,
+    /// Which evaluator: simple or strong.
+    #[arg(long, default_value = "strong")]
+    pub evaluator: ChessEvaluator,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct Analysis {
+    fen: String,
+    evaluator: String,
+    result: SearchRow,
+    iterations: Vec<SearchRow>,
+}
+
+/// Runs `banco analyze`.
+pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    let GameKind::Chess = args.game;
+    let game = super::chess_game(args.fen.as_deref())?;
+    let limits = match (args.depth, args.movetime) {
+        (Some(depth), _) => Limits::depth(depth),
+        (None, Some(ms)) => Limits::move_time(Duration::from_millis(ms)),
+        (None, None) => Limits::move_time(Duration::from_millis(2000)),
+    };
+    let config = SearchConfig {
+        algorithm: args.algorithm,
+        threads: args.threads.max(1),
+        hash_mb: args.hash.max(1),
+        move_overhead: Duration::ZERO,
+        ..SearchConfig::default()
+    };
+    let pos = game.position().clone();
+    let name = args.algorithm.name();
+    let mut iterations = Vec::new();
+    let json = args.json;
+    if !json {
+        println!("{}", game.fen());
+        println!(
+            "{:>5} {:>8} {:>12} {:>12} {:>9}  pv",
+            "depth", "score", "nodes", "nps", "time"
+        );
+    }
+    let mut observer = |report: &Report<Move>| {
+        let row = SearchRow::new(name, &pos, report.pv.first().copied(), report);
+        if !json {
+            println!(
+                "{:>2}/{:<2} {:>8} {:>12} {:>12} {:>9}  {}",
+                row.depth,
+                row.seldepth,
+                report.score().to_string(),
+                thousands(row.nodes),
+                thousands(row.nps),
+                millis(row.time_ms),
+                row.pv_san
+            );
+        }
+        iterations.push(row);
+    };
+    let result = Searcher::new(config).search(&game, &args.evaluator, &limits, &mut observer);
+    let summary = SearchRow::new(name, &pos, result.best_move, &result.report);
+    if json {
+        let analysis = Analysis {
+            fen: game.fen(),
+            evaluator: args.evaluator.to_string(),
+            result: summary,
+            iterations,
+        };
+        println!("{}", serde_json::to_string_pretty(&analysis)?);
+    } else {
+        match result.best_move {
+            Some(mv) => println!(
+                "best move {} ({}), score {}, {} nodes, {} leaf nodes, {} cut-offs, {}",
+                notation::to_san(&pos, mv),
+                notation::to_uci(mv),
+                result.report.score(),
+                thousands(summary.nodes),
+                thousands(summary.leaf_nodes),
+                thousands(summary.cutoffs),
+                millis(summary.time_ms)
+            ),
+            None => println!("no legal move: {}", game.status()),
+        }
+    }
+    Ok(())
+}

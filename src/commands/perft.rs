@@ -1,0 +1,59 @@
+//! `banco perft`: leaf counts of the move tree, optionally per root move.
+
+use std::time::Instant;
+
+use banco_chess::notation;
+use banco_search::{Game, perft};
+use clap::Args;
+
+use crate::GameKind;
+
+/// Arguments of `banco perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Which game.
+    pub game: GameKind,
+    /// How many plies deep.
+    pub depth: u32,
+    /// Start from this position instead of the standard one.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Print the count below each root move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+/// Runs `banco perft`.
+pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
+    let GameKind::Chess = args.game;
+    let mut game = super::chess_game(args.fen.as_deref())?;
+    let start = Instant::now();
+    let total = if args.divide {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut total = 0;
+        for mv in moves {
+            game.make_move(mv);
+            let count = if args.depth <= 1 {
+                1
+            } else {
+                perft(&mut game, args.depth - 1)
+            };
+            game.unmake_move(mv);
+            println!("{}: {count}", notation::to_uci(mv));
+            total += count;
+        }
+        println!();
+        total
+    } else {
+        perft(&mut game, args.depth)
+    };
+    let elapsed = start.elapsed();
+    println!("Nodes: {total}");
+    println!("Time: {} ms", elapsed.as_millis());
+    println!(
+        "Nodes/second: {}",
+        (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64
+    );
+    Ok(())
+}

@@ -1,0 +1,4 @@
+//! Drawing games in a terminal.
+
+pub mod board;
+pub mod panel;

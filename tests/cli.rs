@@ -1,0 +1,274 @@
+//! The command line as a user meets it: every subcommand, and bad input
+//! answered with a clear message and a failing exit status.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// `banco bench`'s node count: a signature of the search. A change to it
+/// must be deliberate, and its commit message says `Bench: <count>`.
+const BENCH_SIGNATURE: u64 = 274_242;
+
+fn banco(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_banco"))
+        .args(args)
+        .output()
+        .expect("banco runs")
+}
+
+fn banco_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("banco runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn perft_counts_the_start_position() {
+    let out = banco(&["perft", "chess", "4"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("Nodes: 197281"), "{}", stdout(&out));
+}
+
+#[test]
+fn perft_divides_kiwipete() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = banco(&["perft", "chess", "--fen", fen, "3", "--divide"]);
+    let text = stdout(&out);
+    assert!(text.contains("Nodes: 97862"), "{text}");
+    assert!(text.contains("e1g1: 2059"), "{text}");
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.contains(": ") && !l.starts_with('N') && !l.starts_with('T'))
+            .count(),
+        48
+    );
+}
+
+#[test]
+fn bench_signature_is_unchanged() {
+    let out = banco(&["bench"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let nodes: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched  : "))
+        .expect("a node count")
+        .trim()
+        .parse()
+        .unwrap();
+    assert_eq!(
+        nodes, BENCH_SIGNATURE,
+        "the search changed: update BENCH_SIGNATURE and say Bench: {nodes}"
+    );
+}
+
+#[test]
+fn compare_reproduces_the_seeds_comparison() {
+    let out = banco(&["compare", "chess", "--depth", "3", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let rows = rows.as_array().unwrap();
+    let row = |name: &str| {
+        rows.iter()
+            .find(|r| r["algorithm"] == name)
+            .unwrap()
+            .clone()
+    };
+    for key in [
+        "algorithm",
+        "nodes",
+        "leaf_nodes",
+        "cutoffs",
+        "time_ms",
+        "score",
+        "best_move",
+    ] {
+        assert!(rows[0].get(key).is_some(), "missing {key}");
+    }
+    let (minimax, alphabeta) = (row("minimax"), row("alphabeta"));
+    assert_eq!(minimax["score"], alphabeta["score"]);
+    // Minimax visits every node of the depth-3 tree: 1 + 20 + 400 + 8902.
+    assert_eq!(minimax["nodes"], 9323);
+    assert_eq!(minimax["leaf_nodes"], 8902);
+    assert_eq!(minimax["cutoffs"], 0);
+    assert!(alphabeta["nodes"].as_u64().unwrap() < 9323 / 2);
+    assert!(row("engine")["best_move"].is_string());
+    assert!(row("mtdf")["best_move"].is_string());
+
+    let table = banco(&["compare", "chess", "--depth", "2"]);
+    assert!(stdout(&table).contains("alphabeta"));
+}
+
+#[test]
+fn analyze_finds_a_mate_and_says_so_in_json() {
+    let out = banco(&[
+        "analyze",
+        "chess",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "--depth",
+        "4",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["result"]["best_move"], "a1a8");
+    assert_eq!(json["result"]["best_move_san"], "Ra8#");
+    assert_eq!(json["result"]["score"]["mate"], 1);
+    assert_eq!(json["iterations"].as_array().unwrap().len(), 4);
+
+    let text = banco(&[
+        "analyze",
+        "chess",
+        "--depth",
+        "3",
+        "--algorithm",
+        "alphabeta",
+    ]);
+    assert!(stdout(&text).contains("best move"), "{}", stdout(&text));
+}
+
+#[test]
+fn bad_arguments_fail_with_a_message() {
+    let out = banco(&["perft", "chess", "--fen", "not a fen", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("invalid FEN 'not a fen'"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = banco(&["analyze", "chess", "--algorithm", "negascout"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("unknown algorithm 'negascout'"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = banco(&["analyze", "chess", "--evaluator", "psychic"]);
+    assert!(
+        stderr(&out).contains("unknown evaluator 'psychic'"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = banco(&["play", "chess", "--level", "11"]);
+    assert!(
+        stderr(&out).contains("invalid level '11'"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = banco(&["perft", "tennis", "3"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("tennis"));
+
+    let out = banco(&["perft", "chess", "deep"]);
+    assert!(!out.status.success());
+
+    let out = banco(&["frobnicate"]);
+    assert!(!out.status.success());
+}
+
+#[test]
+fn play_answers_moves_commands_and_mistakes() {
+    let input = "e4\nhello\ne2e5\nmoves\nfen\nf\nz\nlevel 11\nlevel 2\nr\nd4\npgn\nhelp\nquit\n";
+    let out = banco_with_input(
+        &["play", "chess", "--level", "1", "--movetime", "50"],
+        input,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Banco plays"), "{text}");
+    assert!(text.contains("engine (level 1) · depth 1/"), "{text}");
+    assert!(text.contains("leaf nodes") && text.contains("cut-offs") && text.contains("nodes/s"));
+    assert!(text.contains("'hello' is not a move"), "{text}");
+    assert!(text.contains("illegal move 'e2e5'"), "{text}");
+    assert!(text.contains("invalid level '11'"), "{text}");
+    assert!(text.contains("Level 2."), "{text}");
+    assert!(text.contains("New game."), "{text}");
+    assert!(text.contains("[White \"Human\"]"), "{text}");
+    assert!(text.contains("1. d4"), "{text}");
+    assert!(text.contains("z, undo"), "{text}");
+}
+
+#[test]
+fn undo_goes_back_to_the_humans_move() {
+    let out = banco_with_input(
+        &["play", "chess", "--level", "1", "--movetime", "20"],
+        "e4\nz\nfen\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn computer_against_computer_plays_to_the_end() {
+    let out = banco_with_input(
+        &[
+            "play",
+            "chess",
+            "--white",
+            "computer",
+            "--black",
+            "computer",
+            "--level",
+            "2",
+            "--movetime",
+            "10",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains("Game over:"),
+        "{}",
+        &text[text.len().saturating_sub(2000)..]
+    );
+}
+
+#[test]
+fn a_finished_game_is_announced_with_its_reason() {
+    let out = banco_with_input(
+        &[
+            "play",
+            "chess",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--fen",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        ],
+        "Ra8#\ne4\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("Game over: checkmate. White wins (1-0)."),
+        "{text}"
+    );
+    assert!(text.contains("The game is over"), "{text}");
+}
