@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use banco_chess::notation;
-use banco_search::{Game, perft};
+use banco_search::{perft, perft_divide};
 use clap::Args;
 
 use crate::GameKind;
@@ -29,22 +29,12 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
     let mut game = super::chess_game(args.fen.as_deref())?;
     let start = Instant::now();
     let total = if args.divide {
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        let mut total = 0;
-        for mv in moves {
-            game.make_move(mv);
-            let count = if args.depth <= 1 {
-                1
-            } else {
-                perft(&mut game, args.depth - 1)
-            };
-            game.unmake_move(mv);
+        let counts = perft_divide(&mut game, args.depth);
+        for &(mv, count) in &counts {
             println!("{}: {count}", notation::to_uci(mv));
-            total += count;
         }
         println!();
-        total
+        counts.iter().map(|&(_, count)| count).sum()
     } else {
         perft(&mut game, args.depth)
     };

@@ -303,3 +303,18 @@ proptest! {
         prop_assert!(out.wait_for("readyok", Duration::from_secs(5)).is_some());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Any text at all is either a command or a typed error.
+    #[test]
+    fn any_text_parses_or_is_refused(text in ".{0,80}") {
+        let _ = text.parse::<banco_protocol::uci::UciCommand>();
+    }
+
+    #[test]
+    fn command_like_text_parses_or_is_refused(text in "(go|position|setoption|debug)( (name|value|fen|startpos|moves|depth|wtime|-?[0-9]{1,12}|[a-h][1-8][a-h][1-8][qrbn]?)){0,8}") {
+        let _ = text.parse::<banco_protocol::uci::UciCommand>();
+    }
+}

@@ -55,6 +55,6 @@ pub use limits::{Clock, Limits, StopFlag};
 pub use observer::{Bound, Report, SearchObserver, Silent};
 pub use path::outcome_value;
 pub use score::{INFINITY, MATE, MATE_BOUND, MAX_EVAL, MAX_PLY, Score, is_mate, mate_in, mated_in};
-pub use searcher::{SearchResult, Searcher, perft};
+pub use searcher::{SearchResult, Searcher, perft, perft_divide};
 pub use stats::SearchStats;
 pub use time::TimeManager;

@@ -141,6 +141,22 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
     perft_inner(game, depth, &mut buffers)
 }
 
+/// Perft below each legal move, in generation order (`perft --divide`): the
+/// way to find which move a faulty generator gets wrong.
+pub fn perft_divide<G: Game>(game: &mut G, depth: u32) -> Vec<(G::Move, u64)> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            game.make_move(mv);
+            let count = perft(game, depth.saturating_sub(1));
+            game.unmake_move(mv);
+            (mv, count)
+        })
+        .collect()
+}
+
 fn perft_inner<G: Game>(game: &mut G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
     let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
     game.legal_moves(moves);

@@ -59,26 +59,40 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         line.extend_from_slice(&tail[0]);
     }
 
-    /// Minimax: every move, every reply, to the horizon.
-    fn minimax(&mut self, depth: u32, ply: usize) -> i32 {
+    /// What both algorithms do before their move loop: count the node, stop
+    /// if told to, end at a finished game or at the horizon, and otherwise
+    /// generate the moves (`Err` carries the node's value when it ends here).
+    fn expand(&mut self, depth: u32, ply: usize) -> Result<Vec<G::Move>, i32> {
         self.pv[ply].clear();
         if self.enter(ply) {
-            return 0;
+            return Err(0);
         }
         if ply > 0
             && let Some(value) = self.path.terminal_value(&self.game, ply)
         {
-            return value;
+            return Err(value);
         }
         if depth == 0 || ply >= MAX_PLY - 1 {
-            return self.leaf();
+            return Err(self.leaf());
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         self.game.legal_moves(&mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
-            return crate::path::outcome_value(self.game.no_moves_outcome(), ply);
+            return Err(crate::path::outcome_value(
+                self.game.no_moves_outcome(),
+                ply,
+            ));
         }
+        Ok(moves)
+    }
+
+    /// Minimax: every move, every reply, to the horizon.
+    fn minimax(&mut self, depth: u32, ply: usize) -> i32 {
+        let moves = match self.expand(depth, ply) {
+            Ok(moves) => moves,
+            Err(value) => return value,
+        };
         let mut best = -INFINITY;
         for &mv in &moves {
             self.path.push(self.game.hash());
@@ -101,24 +115,10 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     /// Alpha-beta (fail-soft): a move that proves the node is worth at least
     /// `beta` refutes the opponent's previous move, and the rest are pruned.
     fn alphabeta(&mut self, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.pv[ply].clear();
-        if self.enter(ply) {
-            return 0;
-        }
-        if ply > 0
-            && let Some(value) = self.path.terminal_value(&self.game, ply)
-        {
-            return value;
-        }
-        if depth == 0 || ply >= MAX_PLY - 1 {
-            return self.leaf();
-        }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        self.game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            self.moves[ply] = moves;
-            return crate::path::outcome_value(self.game.no_moves_outcome(), ply);
-        }
+        let moves = match self.expand(depth, ply) {
+            Ok(moves) => moves,
+            Err(value) => return value,
+        };
         let mut best = -INFINITY;
         for &mv in &moves {
             self.path.push(self.game.hash());

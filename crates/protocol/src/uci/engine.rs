@@ -9,7 +9,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use banco_chess::shakmaty::{Color, Move, Position};
 use banco_chess::{ChessEvaluator, ChessGame, notation};
-use banco_search::{Clock, Game, Limits, Report, Score, SearchConfig, Searcher, StopFlag, perft};
+use banco_search::{
+    Clock, Game, Limits, Report, Score, SearchConfig, Searcher, StopFlag, perft_divide,
+};
 
 use super::command::{GoParams, StartPosition, UciCommand, UciParseError};
 use super::options::{EngineOptions, OptionChange, declarations};
@@ -282,18 +284,9 @@ impl<W: Write + Send + 'static> UciEngine<W> {
 
     fn perft(&mut self, depth: u32) {
         let mut game = self.game.clone();
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
         let start = std::time::Instant::now();
         let mut total = 0;
-        for mv in moves {
-            game.make_move(mv);
-            let count = if depth <= 1 {
-                1
-            } else {
-                perft(&mut game, depth - 1)
-            };
-            game.unmake_move(mv);
+        for (mv, count) in perft_divide(&mut game, depth) {
             total += count;
             self.send(&format!("{}: {count}", notation::to_uci(mv)));
         }

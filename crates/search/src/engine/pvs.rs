@@ -116,12 +116,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if let Some(entry) = tt_entry {
             self.stats.tt_hits += 1;
             hash_move = entry.move_key;
-            let settles = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => entry.value >= beta,
-                Bound::Upper => entry.value <= alpha,
-            };
-            if !PV && entry.depth >= depth && settles {
+            if !PV && entry.depth >= depth && entry.settles(alpha, beta) {
                 return entry.value;
             }
         }

@@ -36,12 +36,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if let Some(entry) = tt_entry {
             self.stats.tt_hits += 1;
             hash_move = entry.move_key;
-            let settles = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => entry.value >= beta,
-                Bound::Upper => entry.value <= alpha,
-            };
-            if settles {
+            if entry.settles(alpha, beta) {
                 return entry.value;
             }
         }

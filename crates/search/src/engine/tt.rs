@@ -51,6 +51,20 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
+impl TtEntry {
+    /// Whether the stored value settles a search of the window (`alpha`,
+    /// `beta`): an exact value always does, a lower bound at or above beta
+    /// and an upper bound at or below alpha do too.
+    #[must_use]
+    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.value >= beta,
+            Bound::Upper => self.value <= alpha,
+        }
+    }
+}
+
 /// A lockless transposition table.
 pub struct TranspositionTable {
     entries: Vec<Entry>,
