@@ -88,13 +88,4 @@ impl Limits {
             ..Limits::default()
         }
     }
-
-    /// Whether nothing but the stop flag ends this search.
-    #[must_use]
-    pub fn is_unbounded(&self) -> bool {
-        self.depth.is_none()
-            && self.nodes.is_none()
-            && self.move_time.is_none()
-            && (self.clock.is_none() || self.infinite)
-    }
 }

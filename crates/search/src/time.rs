@@ -50,12 +50,6 @@ impl TimeManager {
         TimeManager { start, soft, hard }
     }
 
-    /// When the search began.
-    #[must_use]
-    pub fn start(&self) -> Instant {
-        self.start
-    }
-
     /// Time since the search began.
     #[must_use]
     pub fn elapsed(&self) -> Duration {
