@@ -48,3 +48,27 @@ proptest! {
         prop_assert_eq!(value(&root, eval, Algorithm::Mtdf, Techniques::exact(), depth), minimax, "mtdf {}", root.fen());
     }
 }
+
+/// A mated root (found by the property above once): every algorithm must
+/// report the loss, not a neutral zero.
+#[test]
+fn mated_root_scores_the_same_everywhere() {
+    let root =
+        ChessGame::from_fen("rnbqkbnr/3pp3/2p2pQ1/pB4pp/6P1/2P1P2P/PP1P1P2/RNB1K1NR b KQkq - 1 7")
+            .unwrap();
+    for algorithm in [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::Engine,
+        Algorithm::Mtdf,
+    ] {
+        let value = value(
+            &root,
+            ChessEvaluator::Simple,
+            algorithm,
+            Techniques::exact(),
+            2,
+        );
+        assert_eq!(value, -banco_search::MATE, "{algorithm:?}");
+    }
+}

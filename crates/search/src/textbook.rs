@@ -173,6 +173,9 @@ pub(crate) fn search<G: Game, E: Evaluator<G>>(
     root.legal_moves(&mut legal);
     let mut result = SearchResult::no_search(legal.first().copied(), start);
     if legal.is_empty() {
+        // A finished game: report its value, as the engine does, so every
+        // algorithm agrees on a mated or stalemated root.
+        result.report.value = crate::path::outcome_value(root.no_moves_outcome(), 0);
         return result;
     }
     let (first, last) = match limits.depth {
