@@ -1,0 +1,135 @@
+//! Evaluators: the lab's `simple` one (material and piece-square tables) and
+//! the `strong` default (tapered material and tables, mobility, king safety).
+//! Both share the move hints: captures are the noisy moves, ordered by
+//! most valuable victim / least valuable attacker, with a one-recapture
+//! exchange estimate.
+
+mod strong;
+mod tables;
+
+use std::fmt;
+use std::str::FromStr;
+
+use banco_search::Evaluator;
+
+use crate::board::{Board, Move};
+use crate::game::XiangqiGame;
+use crate::piece::{Color, Kind};
+
+pub use tables::{ORDER_VALUE, simple_value};
+
+/// Which evaluation to use.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
+pub enum XiangqiEvaluator {
+    /// Material and piece-square tables: what a course project would write.
+    Simple,
+    /// Tapered material and tables, mobility, king safety and the cannon threats.
+    #[default]
+    Strong,
+}
+
+impl XiangqiEvaluator {
+    /// Both evaluators.
+    pub const ALL: [XiangqiEvaluator; 2] = [XiangqiEvaluator::Simple, XiangqiEvaluator::Strong];
+}
+
+/// An evaluator name that is neither `simple` nor `strong`.
+#[derive(Clone, Debug, thiserror::Error, Eq, PartialEq)]
+#[error("unknown evaluator '{0}': use simple or strong")]
+pub struct ParseEvaluatorError(pub String);
+
+impl FromStr for XiangqiEvaluator {
+    type Err = ParseEvaluatorError;
+
+    fn from_str(text: &str) -> Result<XiangqiEvaluator, ParseEvaluatorError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "simple" => Ok(XiangqiEvaluator::Simple),
+            "strong" => Ok(XiangqiEvaluator::Strong),
+            _ => Err(ParseEvaluatorError(text.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for XiangqiEvaluator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(Evaluator::<XiangqiGame>::name(self))
+    }
+}
+
+/// The simple evaluation of `board` from red's point of view.
+fn simple_red(board: &Board) -> i32 {
+    board
+        .pieces()
+        .map(|(sq, piece)| {
+            let value = simple_value(piece.kind, piece.color, sq);
+            match piece.color {
+                Color::Red => value,
+                Color::Black => -value,
+            }
+        })
+        .sum()
+}
+
+impl Evaluator<XiangqiGame> for XiangqiEvaluator {
+    fn name(&self) -> &'static str {
+        match self {
+            XiangqiEvaluator::Simple => "simple",
+            XiangqiEvaluator::Strong => "strong",
+        }
+    }
+
+    fn evaluate(&self, game: &XiangqiGame) -> i32 {
+        let board = game.board();
+        let red = match self {
+            XiangqiEvaluator::Simple => simple_red(board),
+            XiangqiEvaluator::Strong => strong::evaluate_red(board),
+        };
+        match board.side_to_move() {
+            Color::Red => red,
+            Color::Black => -red,
+        }
+    }
+
+    fn noisy_moves(&self, game: &XiangqiGame, out: &mut Vec<Move>) {
+        game.board().generate(out, true);
+    }
+
+    fn is_noisy(&self, game: &XiangqiGame, mv: Move) -> bool {
+        game.board().piece_at(mv.to).is_some()
+    }
+
+    fn order_hint(&self, game: &XiangqiGame, mv: Move) -> i32 {
+        let board = game.board();
+        let victim = board
+            .piece_at(mv.to)
+            .map_or(0, |p| ORDER_VALUE[p.kind.index()]);
+        let attacker = board
+            .piece_at(mv.from)
+            .map_or(0, |p| ORDER_VALUE[p.kind.index()]);
+        victim * 16 - attacker / 16
+    }
+
+    fn exchange_at_least(&self, game: &XiangqiGame, mv: Move, threshold: i32) -> bool {
+        exchange_estimate(game.board(), mv) >= threshold
+    }
+}
+
+/// What `mv` wins if the opponent recaptures once when it can: the victim's
+/// value, less the mover's when the landing point is defended. A cheap
+/// stand-in for a full exchange sequence, good enough to spot captures
+/// that hang a chariot for a soldier.
+#[must_use]
+pub fn exchange_estimate(board: &Board, mv: Move) -> i32 {
+    let value = |kind: Kind| ORDER_VALUE[kind.index()];
+    let Some(mover) = board.piece_at(mv.from) else {
+        return 0;
+    };
+    let gain = board.piece_at(mv.to).map_or(0, |p| value(p.kind));
+    let mut after = board.clone();
+    after.apply(mv);
+    if after.attacked_by(mv.to, mover.color.opponent()) {
+        gain - value(mover.kind)
+    } else {
+        gain
+    }
+}
