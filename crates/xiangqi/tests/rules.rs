@@ -212,9 +212,12 @@ fn mate_on_the_last_ply_still_wins() {
     assert_eq!(g.status(), XiangqiStatus::Checkmate { winner: Color::Red });
 }
 
+/// Recognises the error a bad FEN should give.
+type FenCheck = fn(&FenError) -> bool;
+
 #[test]
 fn bad_fens_say_what_is_wrong() {
-    let cases: [(&str, fn(&FenError) -> bool); 8] = [
+    let cases: [(&str, FenCheck); 8] = [
         ("", |e| *e == FenError::Empty),
         (
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w",
