@@ -2,12 +2,15 @@
 //! the benchmark, analyse a position, and compare algorithms side by side.
 
 mod commands;
+mod games;
 mod terminal;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use banco_chess::ChessGame;
+use banco_xiangqi::XiangqiGame;
 use commands::{analyze, bench, compare, perft, play};
 
 /// Chess, xiangqi and gomoku against each other or the computer, with the
@@ -24,6 +27,18 @@ struct Cli {
 pub enum GameKind {
     /// Chess.
     Chess,
+    /// Xiangqi (Chinese chess).
+    Xiangqi,
+}
+
+/// Calls a command generic over the game with the game `kind` names.
+macro_rules! for_game {
+    ($kind:expr, $($command:ident)::+, $args:expr) => {
+        match $kind {
+            GameKind::Chess => $($command)::+::<ChessGame>($args),
+            GameKind::Xiangqi => $($command)::+::<XiangqiGame>($args),
+        }
+    };
 }
 
 #[derive(Subcommand, Debug)]
@@ -45,16 +60,16 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => play::run(&play::PlayArgs::default()),
-        Some(Command::Play(args)) => play::run(&args),
+        None => play::run::<ChessGame>(&play::PlayArgs::default()),
+        Some(Command::Play(args)) => for_game!(args.game, play::run, &args),
         Some(Command::Uci) => {
             banco_protocol::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             Ok(())
         }
-        Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Perft(args)) => for_game!(args.game, perft::run, &args),
         Some(Command::Bench(args)) => bench::run(&args),
-        Some(Command::Analyze(args)) => analyze::run(&args),
-        Some(Command::Compare(args)) => compare::run(&args),
+        Some(Command::Analyze(args)) => for_game!(args.game, analyze::run, &args),
+        Some(Command::Compare(args)) => for_game!(args.game, compare::run, &args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,7 +6,7 @@ use std::process::{Command, Output, Stdio};
 
 /// `banco bench`'s node count: a signature of the search. A change to it
 /// must be deliberate, and its commit message says `Bench: <count>`.
-const BENCH_SIGNATURE: u64 = 274_242;
+const BENCH_SIGNATURE: u64 = 444_436;
 
 fn banco(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_banco"))
@@ -131,7 +131,7 @@ fn analyze_finds_a_mate_and_says_so_in_json() {
     assert!(out.status.success(), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(json["result"]["best_move"], "a1a8");
-    assert_eq!(json["result"]["best_move_san"], "Ra8#");
+    assert_eq!(json["result"]["best_move_text"], "Ra8#");
     assert_eq!(json["result"]["score"]["mate"], 1);
     assert_eq!(json["iterations"].as_array().unwrap().len(), 4);
 
@@ -271,4 +271,84 @@ fn a_finished_game_is_announced_with_its_reason() {
         "{text}"
     );
     assert!(text.contains("The game is over"), "{text}");
+}
+
+#[test]
+fn xiangqi_perft_analyze_and_compare() {
+    let out = banco(&["perft", "xiangqi", "3"]);
+    assert!(stdout(&out).contains("Nodes: 79666"), "{}", stdout(&out));
+
+    let out = banco(&[
+        "analyze",
+        "xiangqi",
+        "--fen",
+        "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1",
+        "--depth",
+        "3",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["result"]["score"]["mate"], 1);
+    // Only the check along the d-file mates: after a1a9 the general steps to d8.
+    assert_eq!(json["result"]["best_move"], "a1d1");
+    assert_eq!(json["result"]["best_move_text"], "R9.6");
+
+    let out = banco(&["compare", "xiangqi", "--depth", "2", "--json"]);
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0]["score"], rows[1]["score"], "minimax = alphabeta");
+}
+
+#[test]
+fn xiangqi_play_reads_iccs_and_wxf_and_refuses_mistakes() {
+    let out = banco_with_input(
+        &["play", "xiangqi", "--black", "human"],
+        "C2.5\nh9g7\nh2h9\nR1+1\nfoo\nhistory\nz\nhistory\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Banco · xiangqi"), "{text}");
+    assert!(text.contains("river"), "{text}");
+    assert!(text.contains("h2h9 is not legal here"), "{text}");
+    assert!(text.contains("1. C2.5 H8+7 2. R1+1"), "{text}");
+    assert!(text.contains("'foo' is not a move"), "{text}");
+    assert!(text.contains("Red to move"), "{text}");
+}
+
+#[test]
+fn xiangqi_game_end_and_bad_fens() {
+    let out = banco_with_input(
+        &[
+            "play",
+            "xiangqi",
+            "--black",
+            "human",
+            "--fen",
+            "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1",
+        ],
+        "a1d1\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("Game over: checkmate, red wins (1-0)."),
+        "{text}"
+    );
+
+    for (fen, message) in [
+        (
+            "4k4/9/9/9/9/9/9/9/4K4/4K4 w",
+            "red has 2 generals; at most 1",
+        ),
+        (
+            "4k4/9/9/9/9/9/9/9/4P4/3K5 w",
+            "a red soldier cannot stand on e1",
+        ),
+        ("4k4/9/9 w", "the board has 3 ranks"),
+    ] {
+        let out = banco(&["perft", "xiangqi", "--fen", fen, "1"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
 }

@@ -2,14 +2,13 @@
 
 use std::time::Duration;
 
-use banco_chess::shakmaty::Move;
-use banco_chess::{ChessEvaluator, notation};
 use banco_search::{Algorithm, Limits, Report, SearchConfig, Searcher};
 use clap::Args;
 use serde::Serialize;
 
 use super::report::{SearchRow, millis, thousands};
 use crate::GameKind;
+use crate::games::CliGame;
 
 /// Arguments of `banco analyze`.
 #[derive(Args, Debug)]
@@ -28,9 +27,9 @@ pub struct AnalyzeArgs {
     /// Which algorithm: minimax, alphabeta, engine, mtdf.
     #[arg(long, default_value = "engine")]
     pub algorithm: Algorithm,
-    /// Which evaluator: simple or strong.
-    #[arg(long, default_value = "strong")]
-    pub evaluator: ChessEvaluator,
+    /// Which evaluator: simple or strong (the default).
+    #[arg(long)]
+    pub evaluator: Option<String>,
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -51,9 +50,9 @@ struct Analysis {
 }
 
 /// Runs `banco analyze`.
-pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
-    let GameKind::Chess = args.game;
-    let game = super::chess_game(args.fen.as_deref())?;
+pub fn run<G: CliGame>(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    let game = G::start(args.fen.as_deref())?;
+    let eval = super::evaluator::<G>(args.evaluator.as_deref())?;
     let limits = match (args.depth, args.movetime) {
         (Some(depth), _) => Limits::depth(depth),
         (None, Some(ms)) => Limits::move_time(Duration::from_millis(ms)),
@@ -66,7 +65,6 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         move_overhead: Duration::ZERO,
         ..SearchConfig::default()
     };
-    let pos = game.position().clone();
     let name = args.algorithm.name();
     let mut iterations = Vec::new();
     let json = args.json;
@@ -77,8 +75,8 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
             "depth", "score", "nodes", "nps", "time"
         );
     }
-    let mut observer = |report: &Report<Move>| {
-        let row = SearchRow::new(name, &pos, report.pv.first().copied(), report);
+    let mut observer = |report: &Report<G::Move>| {
+        let row = SearchRow::new(name, &game, report.pv.first().copied(), report);
         if !json {
             println!(
                 "{:>2}/{:<2} {:>8} {:>12} {:>12} {:>9}  {}",
@@ -88,17 +86,17 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
                 thousands(row.nodes),
                 thousands(row.nps),
                 millis(row.time_ms),
-                row.pv_san
+                row.pv_text
             );
         }
         iterations.push(row);
     };
-    let result = Searcher::new(config).search(&game, &args.evaluator, &limits, &mut observer);
-    let summary = SearchRow::new(name, &pos, result.best_move, &result.report);
+    let result = Searcher::new(config).search(&game, &eval, &limits, &mut observer);
+    let summary = SearchRow::new(name, &game, result.best_move, &result.report);
     if json {
         let analysis = Analysis {
             fen: game.fen(),
-            evaluator: args.evaluator.to_string(),
+            evaluator: eval.to_string(),
             result: summary,
             iterations,
         };
@@ -107,15 +105,18 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         match result.best_move {
             Some(mv) => println!(
                 "best move {} ({}), score {}, {} nodes, {} leaf nodes, {} cut-offs, {}",
-                notation::to_san(&pos, mv),
-                notation::to_uci(mv),
+                game.move_text(mv),
+                G::move_code(mv),
                 result.report.score(),
                 thousands(summary.nodes),
                 thousands(summary.leaf_nodes),
                 thousands(summary.cutoffs),
                 millis(summary.time_ms)
             ),
-            None => println!("no legal move: {}", game.status()),
+            None => println!(
+                "no legal move: {}",
+                game.game_over().unwrap_or_else(|| "game over".to_string())
+            ),
         }
     }
     Ok(())

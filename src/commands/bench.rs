@@ -1,19 +1,22 @@
-//! `banco bench`: a fixed set of positions searched to a fixed depth with one
-//! thread and a fresh table each. The total node count is a signature of the
-//! search: a change that alters it changes how the engine searches, and its
-//! commit says `Bench: N`.
+//! `banco bench`: a fixed set of positions of every game searched to a fixed
+//! depth with one thread and a fresh table each. The total node count is a
+//! signature of the search: a change that alters it changes how the engine
+//! searches, and its commit says `Bench: N`.
 
 use std::time::Instant;
 
-use banco_chess::{ChessEvaluator, ChessGame};
-use banco_search::{Limits, SearchConfig, Searcher, Silent};
+use banco_chess::ChessGame;
+use banco_search::{EvaluatorStrength, Limits, SearchConfig, Searcher, Silent};
+use banco_xiangqi::XiangqiGame;
 use clap::Args;
+
+use crate::games::CliGame;
 
 /// The depth `banco bench` searches by default.
 pub const DEFAULT_DEPTH: u32 = 9;
 
-/// Openings, middlegames and endgames, quiet and tactical.
-pub const POSITIONS: [&str; 16] = [
+/// Chess openings, middlegames and endgames, quiet and tactical.
+pub const CHESS_POSITIONS: [&str; 16] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -46,6 +49,34 @@ pub struct BenchArgs {
     pub hash: usize,
 }
 
+/// Searches `G`'s bench positions; returns (nodes, time searching).
+fn bench_game<G: CliGame>(
+    args: &BenchArgs,
+    searcher: &mut Searcher,
+    index: &mut usize,
+    total: usize,
+) -> anyhow::Result<(u64, std::time::Duration)> {
+    let eval = G::evaluator(EvaluatorStrength::Strong);
+    let mut nodes = 0;
+    let mut searching = std::time::Duration::ZERO;
+    for fen in G::BENCH {
+        let game = G::start(Some(fen))?;
+        searcher.clear();
+        let start = Instant::now();
+        let result = searcher.search(&game, &eval, &Limits::depth(args.depth), &mut Silent);
+        searching += start.elapsed();
+        nodes += result.report.stats.nodes;
+        *index += 1;
+        println!(
+            "Position {:>2}/{total} ({}): {:>10} nodes  {fen}",
+            *index,
+            G::NAME,
+            result.report.stats.nodes,
+        );
+    }
+    Ok((nodes, searching))
+}
+
 /// Runs `banco bench`.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let config = SearchConfig {
@@ -53,36 +84,27 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         hash_mb: args.hash.max(1),
         ..SearchConfig::default()
     };
-    let mut nodes = 0;
-    let mut searching = std::time::Duration::ZERO;
     let mut searcher = Searcher::new(config);
-    for (i, fen) in POSITIONS.iter().enumerate() {
-        let game = ChessGame::from_fen(fen)?;
-        searcher.clear();
-        let start = Instant::now();
-        let result = searcher.search(
-            &game,
-            &ChessEvaluator::Strong,
-            &Limits::depth(args.depth),
-            &mut Silent,
-        );
-        searching += start.elapsed();
-        nodes += result.report.stats.nodes;
-        println!(
-            "Position {:>2}/{}: {:>10} nodes  {}",
-            i + 1,
-            POSITIONS.len(),
-            result.report.stats.nodes,
-            fen
-        );
-    }
-    let elapsed = searching;
+    let total = ChessGame::BENCH.len() + XiangqiGame::BENCH.len();
+    let mut index = 0;
+    let (chess_nodes, chess_time) =
+        bench_game::<ChessGame>(args, &mut searcher, &mut index, total)?;
+    let (xiangqi_nodes, xiangqi_time) =
+        bench_game::<XiangqiGame>(args, &mut searcher, &mut index, total)?;
+    let nodes = chess_nodes + xiangqi_nodes;
+    let elapsed = chess_time + xiangqi_time;
+    let rate = |n: u64, t: std::time::Duration| (n as f64 / t.as_secs_f64().max(1e-9)) as u64;
     println!("===========================");
+    println!(
+        "chess           : {chess_nodes} nodes, {} nodes/s",
+        rate(chess_nodes, chess_time)
+    );
+    println!(
+        "xiangqi         : {xiangqi_nodes} nodes, {} nodes/s",
+        rate(xiangqi_nodes, xiangqi_time)
+    );
     println!("Total time (ms) : {}", elapsed.as_millis());
     println!("Nodes searched  : {nodes}");
-    println!(
-        "Nodes/second    : {}",
-        (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64
-    );
+    println!("Nodes/second    : {}", rate(nodes, elapsed));
     Ok(())
 }

@@ -4,12 +4,12 @@
 
 use std::time::Duration;
 
-use banco_chess::ChessEvaluator;
 use banco_search::{Algorithm, Limits, SearchConfig, Searcher, Silent};
 use clap::Args;
 
 use super::report::{ScoreJson, SearchRow, millis, thousands};
 use crate::GameKind;
+use crate::games::CliGame;
 
 /// Arguments of `banco compare`.
 #[derive(Args, Debug)]
@@ -22,19 +22,18 @@ pub struct CompareArgs {
     /// Search depth for every algorithm.
     #[arg(long, default_value_t = 4)]
     pub depth: u32,
-    /// Which evaluator: simple or strong.
-    #[arg(long, default_value = "strong")]
-    pub evaluator: ChessEvaluator,
+    /// Which evaluator: simple or strong (the default).
+    #[arg(long)]
+    pub evaluator: Option<String>,
     /// Print JSON (a list of rows) instead of a table.
     #[arg(long)]
     pub json: bool,
 }
 
 /// Runs `banco compare`.
-pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
-    let GameKind::Chess = args.game;
-    let game = super::chess_game(args.fen.as_deref())?;
-    let pos = game.position().clone();
+pub fn run<G: CliGame>(args: &CompareArgs) -> anyhow::Result<()> {
+    let game = G::start(args.fen.as_deref())?;
+    let eval = super::evaluator::<G>(args.evaluator.as_deref())?;
     let mut rows = Vec::new();
     for algorithm in Algorithm::ALL {
         let config = SearchConfig {
@@ -43,15 +42,11 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
             move_overhead: Duration::ZERO,
             ..SearchConfig::default()
         };
-        let result = Searcher::new(config).search(
-            &game,
-            &args.evaluator,
-            &Limits::depth(args.depth),
-            &mut Silent,
-        );
+        let result =
+            Searcher::new(config).search(&game, &eval, &Limits::depth(args.depth), &mut Silent);
         rows.push(SearchRow::new(
             algorithm.name(),
-            &pos,
+            &game,
             result.best_move,
             &result.report,
         ));
@@ -60,14 +55,9 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string_pretty(&rows)?);
         return Ok(());
     }
+    println!("{} · depth {} · {} evaluator", game.fen(), args.depth, eval);
     println!(
-        "{} · depth {} · {} evaluator",
-        game.fen(),
-        args.depth,
-        args.evaluator
-    );
-    println!(
-        "{:<10} {:>13} {:>13} {:>11} {:>10} {:>12} {:>7} {:>6}",
+        "{:<10} {:>13} {:>13} {:>11} {:>10} {:>12} {:>7} {:>8}",
         "algorithm", "nodes", "leaf nodes", "cut-offs", "time", "nodes/s", "score", "move"
     );
     for row in &rows {
@@ -76,7 +66,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
             ScoreJson::Mate(m) => format!("#{m}"),
         };
         println!(
-            "{:<10} {:>13} {:>13} {:>11} {:>10} {:>12} {:>7} {:>6}",
+            "{:<10} {:>13} {:>13} {:>11} {:>10} {:>12} {:>7} {:>8}",
             row.algorithm,
             thousands(row.nodes),
             thousands(row.leaf_nodes),
@@ -84,11 +74,11 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
             millis(row.time_ms),
             thousands(row.nps),
             score,
-            row.best_move_san.as_deref().unwrap_or("-")
+            row.best_move_text.as_deref().unwrap_or("-")
         );
     }
     println!(
-        "minimax and alphabeta stop at the horizon; engine and mtdf search on through captures and checks,\nso their scores can differ from the fixed-depth value."
+        "minimax and alphabeta stop at the horizon; engine and mtdf search on through captures (and checks),\nso their scores can differ from the fixed-depth value."
     );
     Ok(())
 }

@@ -7,12 +7,14 @@ pub mod perft;
 pub mod play;
 pub mod report;
 
-use banco_chess::ChessGame;
+use std::str::FromStr;
 
-/// Reads `--fen`, or the start position without one.
-pub fn chess_game(fen: Option<&str>) -> anyhow::Result<ChessGame> {
-    Ok(match fen {
-        Some(fen) => ChessGame::from_fen(fen)?,
-        None => ChessGame::new(),
-    })
+use crate::games::CliGame;
+
+/// Reads an evaluator name for `G`, or the strong default without one.
+pub fn evaluator<G: CliGame>(name: Option<&str>) -> anyhow::Result<G::Eval> {
+    match name {
+        Some(name) => G::Eval::from_str(name).map_err(|e| anyhow::anyhow!("{e}")),
+        None => Ok(G::evaluator(banco_search::EvaluatorStrength::Strong)),
+    }
 }

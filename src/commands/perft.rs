@@ -2,11 +2,11 @@
 
 use std::time::Instant;
 
-use banco_chess::notation;
 use banco_search::{perft, perft_divide};
 use clap::Args;
 
 use crate::GameKind;
+use crate::games::CliGame;
 
 /// Arguments of `banco perft`.
 #[derive(Args, Debug)]
@@ -24,14 +24,13 @@ pub struct PerftArgs {
 }
 
 /// Runs `banco perft`.
-pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
-    let GameKind::Chess = args.game;
-    let mut game = super::chess_game(args.fen.as_deref())?;
+pub fn run<G: CliGame>(args: &PerftArgs) -> anyhow::Result<()> {
+    let mut game = G::start(args.fen.as_deref())?;
     let start = Instant::now();
     let total = if args.divide {
         let counts = perft_divide(&mut game, args.depth);
         for &(mv, count) in &counts {
-            println!("{}: {count}", notation::to_uci(mv));
+            println!("{}: {count}", G::move_code(mv));
         }
         println!();
         counts.iter().map(|&(_, count)| count).sum()

@@ -4,14 +4,12 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use banco_chess::pgn::{PgnTags, write_pgn};
-use banco_chess::shakmaty::{Color, Position};
-use banco_chess::{ChessEvaluator, ChessGame, notation};
-use banco_search::{Algorithm, Game, Level, Limits, SearchConfig, Searcher, Silent};
+use banco_search::{Algorithm, Level, Limits, SearchConfig, Searcher, Silent};
 use clap::{Args, ValueEnum};
 
 use crate::GameKind;
-use crate::terminal::board::{Style, render};
+use crate::games::CliGame;
+use crate::terminal::Style;
 use crate::terminal::panel::{computer_panel, game_panel, move_list};
 
 /// Who plays a side.
@@ -29,10 +27,10 @@ pub struct PlayArgs {
     /// Which game.
     #[arg(default_value = "chess")]
     pub game: GameKind,
-    /// Who plays white.
-    #[arg(long, default_value = "human")]
+    /// Who plays first: white in chess, red in xiangqi (`--red` works too).
+    #[arg(long, alias = "red", default_value = "human")]
     pub white: Player,
-    /// Who plays black.
+    /// Who plays second: black.
     #[arg(long, default_value = "computer")]
     pub black: Player,
     /// The computer's level, 1 (beginner) to 10 (full strength).
@@ -44,16 +42,16 @@ pub struct PlayArgs {
     /// The computer's algorithm: minimax, alphabeta, engine, mtdf.
     #[arg(long, default_value = "engine")]
     pub algorithm: Algorithm,
-    /// The computer's evaluator (default: the level's).
+    /// The computer's evaluator, simple or strong (default: the level's).
     #[arg(long)]
-    pub evaluator: Option<ChessEvaluator>,
+    pub evaluator: Option<String>,
     /// Start from this position.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Draw the board with letters and no colours.
+    /// Draw the board with letters (FEN letters for xiangqi) and no colours.
     #[arg(long)]
     pub ascii: bool,
-    /// Show the board from black's side.
+    /// Show the board from the second player's side.
     #[arg(long)]
     pub flip: bool,
 }
@@ -75,25 +73,25 @@ impl Default for PlayArgs {
     }
 }
 
-const HELP: &str = "Type a move as SAN (e4, Nf3, O-O, e8=Q) or UCI (e2e4, e7e8q), or a command:
-  z, undo     take back your last move (and the computer's reply)
+const COMMANDS: &str = "  z, undo     take back your last move (and the computer's reply)
   r, reset    start again from the first position
   f, flip     turn the board around
   moves       list the legal moves
   level N     set the computer's level (1-10)
   fen         print the position as FEN
-  pgn         print the game as PGN
+  pgn         print the game as PGN (chess)
+  history     print the moves so far
   board       draw the board again
   help, ?     this list
   q, quit     leave";
 
-struct Session<W: Write> {
-    game: ChessGame,
-    start: ChessGame,
+struct Session<G: CliGame, W: Write> {
+    game: G,
+    start: G,
     players: [Player; 2],
     level: Level,
     algorithm: Algorithm,
-    evaluator: Option<ChessEvaluator>,
+    evaluator: Option<G::Eval>,
     movetime: Duration,
     flipped: bool,
     style: Style,
@@ -102,12 +100,9 @@ struct Session<W: Write> {
     out: W,
 }
 
-impl<W: Write> Session<W> {
+impl<G: CliGame, W: Write> Session<G, W> {
     fn player_to_move(&self) -> Player {
-        match self.game.position().turn() {
-            Color::White => self.players[0],
-            Color::Black => self.players[1],
-        }
+        self.players[self.game.side_to_move().index()]
     }
 
     fn say(&mut self, text: &str) {
@@ -115,8 +110,7 @@ impl<W: Write> Session<W> {
     }
 
     fn show(&mut self) {
-        let last = self.game.moves().last().copied();
-        let board = render(self.game.position(), self.flipped, last, self.style);
+        let board = self.game.render(self.flipped, self.style);
         let _ = write!(self.out, "\n{board}");
         let panel = game_panel(&self.game);
         self.say(&panel);
@@ -144,14 +138,14 @@ impl<W: Write> Session<W> {
         self.searcher.set_config(config);
         let eval = self
             .evaluator
-            .unwrap_or_else(|| ChessEvaluator::for_strength(self.level.settings().evaluator));
+            .unwrap_or_else(|| G::evaluator(self.level.settings().evaluator));
         let result = self
             .searcher
             .search(&self.game, &eval, &limits, &mut Silent);
         let Some(mv) = result.best_move else {
             return;
         };
-        let san = notation::to_san(self.game.position(), mv);
+        let san = self.game.move_text(mv);
         let panel = computer_panel(
             self.algorithm.name(),
             self.level.get(),
@@ -170,10 +164,10 @@ impl<W: Write> Session<W> {
             return;
         }
         let humans = self.players.contains(&Player::Human);
-        self.game.undo();
+        self.game.take_back();
         // Back to the last position where a human was to move.
         while humans && self.player_to_move() == Player::Computer && self.game.plies() > 0 {
-            self.game.undo();
+            self.game.take_back();
         }
         self.show();
     }
@@ -185,7 +179,14 @@ impl<W: Write> Session<W> {
         match lower.as_str() {
             "" => {}
             "q" | "quit" | "exit" => return false,
-            "help" | "?" | "h" => self.say(HELP),
+            "help" | "?" | "h" => {
+                let help = format!("Type a move as {}, or a command:\n{COMMANDS}", G::MOVE_HELP);
+                self.say(&help);
+            }
+            "history" => {
+                let text = self.game.history_text();
+                self.say(&text);
+            }
             "z" | "undo" => self.undo(),
             "r" | "reset" => {
                 self.game = self.start.clone();
@@ -203,22 +204,26 @@ impl<W: Write> Session<W> {
                 self.say(&fen);
             }
             "pgn" => {
-                let mut tags = PgnTags::default();
                 let name = |p: Player| match p {
                     Player::Human => "Human".to_owned(),
                     Player::Computer => format!("Banco level {}", self.level),
                 };
-                tags.set("White", &name(self.players[0]));
-                tags.set("Black", &name(self.players[1]));
-                let pgn = write_pgn(&self.game, &tags);
-                self.say(pgn.trim_end());
+                match self
+                    .game
+                    .record(&name(self.players[0]), &name(self.players[1]))
+                {
+                    Some(pgn) => self.say(pgn.trim_end()),
+                    None => self.say(
+                        "No PGN for this game: 'history' lists the moves, 'fen' the position.",
+                    ),
+                }
             }
             "moves" => {
-                let mut moves = Vec::new();
-                self.game.legal_moves(&mut moves);
-                let list: Vec<String> = moves
-                    .iter()
-                    .map(|&mv| notation::to_san(self.game.position(), mv))
+                let list: Vec<String> = self
+                    .game
+                    .legal()
+                    .into_iter()
+                    .map(|mv| self.game.move_text(mv))
                     .collect();
                 self.say(&list.join(" "));
             }
@@ -231,10 +236,10 @@ impl<W: Write> Session<W> {
                     Err(err) => self.say(&err.to_string()),
                 }
             }
-            _ if self.game.status().is_over() => {
+            _ if self.game.game_over().is_some() => {
                 self.say("The game is over: z to take back, r for a new game, q to leave.");
             }
-            _ => match notation::parse_move(self.game.position(), input) {
+            _ => match self.game.parse_move(input) {
                 Ok(mv) => {
                     self.game.make_move(mv);
                     self.show();
@@ -246,34 +251,33 @@ impl<W: Write> Session<W> {
     }
 
     fn announce_end(&mut self) {
-        let status = self.game.status();
-        let result = status.result(self.game.position().turn());
-        let winner = match result {
-            "1-0" => "White wins",
-            "0-1" => "Black wins",
-            _ => "Draw",
-        };
-        self.say(&format!("Game over: {status}. {winner} ({result})."));
+        if let Some(reason) = self.game.game_over() {
+            self.say(&format!("Game over: {reason}."));
+        }
     }
 }
 
 /// Plays a game on standard input and output.
-pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
+pub fn run<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let terminal = stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    play(args, stdin.lock(), stdout.lock(), terminal)
+    play::<G, _, _>(args, stdin.lock(), stdout.lock(), terminal)
 }
 
 /// Plays a game reading lines from `input`.
-pub fn play<R: BufRead, W: Write>(
+pub fn play<G: CliGame, R: BufRead, W: Write>(
     args: &PlayArgs,
     input: R,
     out: W,
     terminal: bool,
 ) -> anyhow::Result<()> {
-    let GameKind::Chess = args.game;
-    let start = super::chess_game(args.fen.as_deref())?;
+    let start = G::start(args.fen.as_deref())?;
+    let evaluator = args
+        .evaluator
+        .as_deref()
+        .map(|name| super::evaluator::<G>(Some(name)))
+        .transpose()?;
     let style = if args.ascii || !terminal {
         Style::PLAIN
     } else {
@@ -288,7 +292,7 @@ pub fn play<R: BufRead, W: Write>(
         players: [args.white, args.black],
         level: args.level,
         algorithm: args.algorithm,
-        evaluator: args.evaluator,
+        evaluator,
         movetime: Duration::from_millis(args.movetime.max(1)),
         flipped: args.flip || (args.white == Player::Computer && args.black == Player::Human),
         style,
@@ -299,12 +303,12 @@ pub fn play<R: BufRead, W: Write>(
         searches: 0,
         out,
     };
-    session.say("Banco · chess · type 'help' for commands");
+    session.say(&format!("Banco · {} · type 'help' for commands", G::NAME));
     session.show();
     let mut lines = input.lines();
     let mut announced = false;
     loop {
-        if session.game.status().is_over() {
+        if session.game.game_over().is_some() {
             if !announced {
                 session.announce_end();
                 announced = true;
@@ -319,10 +323,7 @@ pub fn play<R: BufRead, W: Write>(
                 continue;
             }
         }
-        let side = match session.game.position().turn() {
-            Color::White => "White",
-            Color::Black => "Black",
-        };
+        let side = session.game.side_name();
         let _ = write!(session.out, "{side}> ");
         let _ = session.out.flush();
         let Some(Ok(line)) = lines.next() else {

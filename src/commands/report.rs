@@ -1,9 +1,9 @@
 //! Search results as rows people read and programs parse.
 
-use banco_chess::notation;
-use banco_chess::shakmaty::{Chess, Move};
 use banco_search::{Report, Score};
 use serde::Serialize;
+
+use crate::games::CliGame;
 
 /// A score as JSON: `{"cp": 35}` or `{"mate": -2}`.
 #[derive(Copy, Clone, Debug, Serialize, PartialEq, Eq)]
@@ -49,23 +49,23 @@ pub struct SearchRow {
     pub nps: u64,
     /// The value for the side to move.
     pub score: ScoreJson,
-    /// The best move in UCI notation.
+    /// The best move in the notation programs read (UCI, ICCS).
     pub best_move: Option<String>,
-    /// The best move in SAN.
-    pub best_move_san: Option<String>,
-    /// The principal variation in UCI notation.
+    /// The best move in the notation people read (SAN, WXF).
+    pub best_move_text: Option<String>,
+    /// The principal variation, moves as in `best_move`.
     pub pv: Vec<String>,
-    /// The principal variation in numbered SAN.
-    pub pv_san: String,
+    /// The principal variation, numbered, moves as in `best_move_text`.
+    pub pv_text: String,
 }
 
 impl SearchRow {
-    /// Summarises a report of a search from `pos`.
-    pub fn new(
+    /// Summarises a report of a search from `game`'s position.
+    pub fn new<G: CliGame>(
         algorithm: &str,
-        pos: &Chess,
-        best: Option<Move>,
-        report: &Report<Move>,
+        game: &G,
+        best: Option<G::Move>,
+        report: &Report<G::Move>,
     ) -> SearchRow {
         SearchRow {
             algorithm: algorithm.to_owned(),
@@ -79,10 +79,10 @@ impl SearchRow {
             time_ms: u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX),
             nps: report.nps(),
             score: report.score().into(),
-            best_move: best.map(notation::to_uci),
-            best_move_san: best.map(|mv| notation::to_san(pos, mv)),
-            pv: report.pv.iter().map(|&mv| notation::to_uci(mv)).collect(),
-            pv_san: notation::line_to_san(pos, &report.pv),
+            best_move: best.map(G::move_code),
+            best_move_text: best.map(|mv| game.move_text(mv)),
+            pv: report.pv.iter().map(|&mv| G::move_code(mv)).collect(),
+            pv_text: game.line_text(&report.pv),
         }
     }
 }

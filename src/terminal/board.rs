@@ -5,22 +5,7 @@ use std::fmt::Write as _;
 
 use banco_chess::shakmaty::{Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
 
-/// How to draw.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub struct Style {
-    /// ANSI colours for squares and pieces.
-    pub color: bool,
-    /// Unicode chess symbols rather than letters.
-    pub unicode: bool,
-}
-
-impl Style {
-    /// Letters only, no colour: safe for any output.
-    pub const PLAIN: Style = Style {
-        color: false,
-        unicode: false,
-    };
-}
+use super::Style;
 
 fn glyph(piece: Piece, style: Style) -> char {
     if !style.unicode {

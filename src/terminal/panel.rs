@@ -2,37 +2,31 @@
 //! check, the move list) and the computer (algorithm, depth, score, nodes,
 //! leaf nodes, cut-offs, time, nodes per second).
 
-use banco_chess::shakmaty::{Color, Move, Position};
-use banco_chess::{ChessGame, notation};
-use banco_search::{Game, Report};
+use banco_search::Report;
 
 use crate::commands::report::{millis, thousands};
+use crate::games::CliGame;
 
 /// "Move 12 · White to move · 31 legal moves · check".
-pub fn game_panel(game: &ChessGame) -> String {
-    let pos = game.position();
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    let side = match pos.turn() {
-        Color::White => "White",
-        Color::Black => "Black",
-    };
+pub fn game_panel<G: CliGame>(game: &G) -> String {
+    let moves = game.legal();
     let mut line = format!(
-        "Move {} · {side} to move · {} legal move{}",
-        pos.fullmoves(),
+        "Move {} · {} to move · {} legal move{}",
+        game.move_number(),
+        game.side_name(),
         moves.len(),
         if moves.len() == 1 { "" } else { "s" }
     );
-    if pos.is_check() {
+    if game.in_check() {
         line.push_str(" · check!");
     }
     line
 }
 
-/// The moves so far in numbered SAN, the last `max_moves` full moves only.
-pub fn move_list(game: &ChessGame, max_moves: usize) -> String {
-    let all = notation::line_to_san(game.start_position(), &game.moves());
-    let tokens: Vec<&str> = all.split(' ').collect();
+/// The moves so far, numbered, the last `max_moves` full moves only.
+pub fn move_list<G: CliGame>(game: &G, max_moves: usize) -> String {
+    let all = game.history_text();
+    let tokens: Vec<&str> = all.split(' ').filter(|t| !t.is_empty()).collect();
     let numbers: Vec<usize> = tokens
         .iter()
         .enumerate()
@@ -52,11 +46,11 @@ pub fn move_list(game: &ChessGame, max_moves: usize) -> String {
 }
 
 /// The computer panel after a search from `game`'s position.
-pub fn computer_panel(
+pub fn computer_panel<G: CliGame>(
     algorithm: &str,
     level: u8,
-    report: &Report<Move>,
-    game: &ChessGame,
+    report: &Report<G::Move>,
+    game: &G,
 ) -> String {
     format!(
         "{algorithm} (level {level}) · depth {}/{} · score {} · {} nodes · {} leaf nodes · {} cut-offs · {} · {} nodes/s\n  line: {}",
@@ -68,6 +62,6 @@ pub fn computer_panel(
         thousands(report.stats.cutoffs),
         millis(u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX)),
         thousands(report.nps()),
-        notation::line_to_san(game.position(), &report.pv)
+        game.line_text(&report.pv)
     )
 }

@@ -1,0 +1,93 @@
+//! What the command line needs from each game, behind one trait, so every
+//! subcommand is written once and works for every game.
+
+pub mod chess;
+pub mod xiangqi;
+
+use std::fmt::Display;
+use std::str::FromStr;
+
+use banco_search::{Evaluator, EvaluatorStrength, Game};
+
+use crate::terminal::Style;
+
+/// A game as the command line drives it: positions from text, moves in the
+/// game's notation, the board drawn, the end announced.
+pub trait CliGame: Game + Sized {
+    /// The game's evaluators, selectable by name.
+    type Eval: Evaluator<Self> + Copy + FromStr<Err: Display> + Display + 'static;
+
+    /// The game's name on the command line.
+    const NAME: &'static str;
+    /// The two players' names, first player first.
+    const SIDES: [&'static str; 2];
+    /// How to type a move, for the help text.
+    const MOVE_HELP: &'static str;
+    /// Positions `banco bench` searches.
+    const BENCH: &'static [&'static str];
+
+    /// The position given by `fen`, or the start position.
+    ///
+    /// # Errors
+    ///
+    /// When the FEN is not a legal position.
+    fn start(fen: Option<&str>) -> anyhow::Result<Self>;
+
+    /// The position as text that [`CliGame::start`] reads back.
+    fn fen(&self) -> String;
+
+    /// A move typed by a person, checked to be legal here.
+    ///
+    /// # Errors
+    ///
+    /// A message saying why it is not a legal move.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+
+    /// A legal move in the notation people read (SAN, WXF).
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// A move in the notation programs read (UCI, ICCS).
+    fn move_code(mv: Self::Move) -> String;
+
+    /// A line of moves from here, numbered as people write them.
+    fn line_text(&self, moves: &[Self::Move]) -> String;
+
+    /// The whole game so far, numbered.
+    fn history_text(&self) -> String;
+
+    /// Why the game is over, with the winner, or `None` while it goes on.
+    fn game_over(&self) -> Option<String>;
+
+    /// The evaluator a level asks for.
+    fn evaluator(strength: EvaluatorStrength) -> Self::Eval;
+
+    /// The board as text, from the second player's side when `flipped`.
+    fn render(&self, flipped: bool, style: Style) -> String;
+
+    /// The move number people count.
+    fn move_number(&self) -> u32;
+
+    /// Moves played since the start position.
+    fn plies(&self) -> usize;
+
+    /// Takes back the last move; `false` when there is none.
+    fn take_back(&mut self) -> bool;
+
+    /// The game as a record file (PGN for chess), if the game has one.
+    fn record(&self, first: &str, second: &str) -> Option<String> {
+        let _ = (first, second);
+        None
+    }
+
+    /// The legal moves here.
+    fn legal(&self) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+    }
+
+    /// The name of the player to move.
+    fn side_name(&self) -> &'static str {
+        Self::SIDES[self.side_to_move().index()]
+    }
+}
