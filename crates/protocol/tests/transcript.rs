@@ -318,3 +318,63 @@ proptest! {
         let _ = text.parse::<banco_protocol::uci::UciCommand>();
     }
 }
+
+#[test]
+fn xiangqi_after_uci_variant() {
+    let (mut e, out) = engine();
+    e.handle_line("uci");
+    assert!(
+        out.lines()
+            .iter()
+            .any(|l| l == "option name UCI_Variant type combo default chess var chess var xiangqi"),
+        "{:#?}",
+        out.lines()
+    );
+    for line in [
+        "setoption name UCI_Variant value xiangqi",
+        "ucinewgame",
+        "position startpos moves h2e2 h9g7",
+        "d",
+        "go perft 2",
+    ] {
+        e.handle_line(line);
+    }
+    out.wait_for("Nodes searched", Duration::from_secs(10))
+        .expect("perft");
+    let text = out.text();
+    assert!(
+        text.contains(
+            "info string fen rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
+        ),
+        "{text}"
+    );
+    // Bad input: an illegal move, a FEN with two red generals, a shogi variant.
+    for line in [
+        "position startpos moves h2h8",
+        "position fen 4k4/9/9/9/9/9/9/9/4K4/4K4 w - - 0 1",
+        "setoption name UCI_Variant value shogi",
+    ] {
+        e.handle_line(line);
+    }
+    let text = out.text();
+    assert!(
+        text.contains("info string error: illegal move 'h2h8'; position unchanged"),
+        "{text}"
+    );
+    assert!(text.contains("red has 2 generals; at most 1"), "{text}");
+    assert!(
+        text.contains("option 'UCI_Variant' cannot take the value 'shogi'"),
+        "{text}"
+    );
+    e.handle_line("go depth 4");
+    let best = out
+        .wait_for("bestmove", Duration::from_secs(20))
+        .expect("bestmove");
+    let mv = best.split_whitespace().nth(1).unwrap();
+    let game = banco_xiangqi::XiangqiGame::from_fen(
+        "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2",
+    )
+    .unwrap();
+    let parsed = banco_xiangqi::notation::parse_iccs(mv).unwrap();
+    assert!(game.board().is_legal(parsed), "{best}");
+}

@@ -7,13 +7,12 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use banco_chess::shakmaty::{Color, Move, Position};
-use banco_chess::{ChessEvaluator, ChessGame, notation};
 use banco_search::{
-    Clock, Game, Limits, Report, Score, SearchConfig, Searcher, StopFlag, perft_divide,
+    Clock, Game, Limits, Report, Score, SearchConfig, Searcher, Side, StopFlag, perft_divide,
 };
 
 use super::command::{GoParams, StartPosition, UciCommand, UciParseError};
+use super::game::{AnyGame, UciGame};
 use super::options::{EngineOptions, OptionChange, declarations};
 
 /// The engine's name in `id name`.
@@ -30,7 +29,7 @@ struct RunningSearch {
 /// A UCI engine writing to `W`.
 pub struct UciEngine<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
-    game: ChessGame,
+    game: AnyGame,
     options: EngineOptions,
     searcher: Option<Searcher>,
     running: Option<RunningSearch>,
@@ -48,12 +47,12 @@ fn send<W: Write>(out: &Mutex<W>, line: &str) {
 
 /// An `info` line for a report.
 #[must_use]
-pub fn info_line(report: &Report<Move>) -> String {
+pub fn info_line<G: UciGame>(report: &Report<G::Move>) -> String {
     let score = match report.score() {
         Score::Centipawns(cp) => format!("cp {cp}"),
         Score::Mate(moves) => format!("mate {moves}"),
     };
-    let pv: Vec<String> = report.pv.iter().map(|&mv| notation::to_uci(mv)).collect();
+    let pv: Vec<String> = report.pv.iter().map(|&mv| G::move_text(mv)).collect();
     format!(
         "info depth {} seldepth {} multipv 1 score {score} nodes {} nps {} hashfull {} time {} pv {}",
         report.depth,
@@ -76,7 +75,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         });
         UciEngine {
             out: Arc::new(Mutex::new(out)),
-            game: ChessGame::new(),
+            game: AnyGame::start(options.variant),
             options,
             searcher: Some(searcher),
             running: None,
@@ -123,8 +122,13 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 let mut options = self.options.clone();
                 match options.set(&name, value.as_deref()) {
                     Ok(OptionChange::Set) => {
+                        let variant_changed = options.variant != self.options.variant;
                         self.options = options;
                         self.apply_options();
+                        if variant_changed {
+                            self.searcher_mut().clear();
+                            self.game = AnyGame::start(self.options.variant);
+                        }
                     }
                     Ok(OptionChange::ClearHash) => self.searcher_mut().clear(),
                     Err(err) => self.report_error(&err.to_string()),
@@ -133,7 +137,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             UciCommand::NewGame => {
                 self.wait_for_search(true);
                 self.searcher_mut().clear();
-                self.game = ChessGame::new();
+                self.game = AnyGame::start(self.options.variant);
             }
             UciCommand::Position { start, moves } => self.set_position(&start, &moves),
             UciCommand::Go(params) => self.go(&params),
@@ -142,8 +146,16 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 self.send("info string ponderhit: pondering is not supported; searching on");
             }
             UciCommand::Display => {
-                self.send(&format!("info string fen {}", self.game.fen()));
-                for row in self.game.position().board().to_string().lines() {
+                let (fen, rows) = match &self.game {
+                    AnyGame::Chess(g) => (g.fen(), g.board_lines()),
+                    AnyGame::Xiangqi(g) => (UciGame::fen(g), g.board_lines()),
+                };
+                self.send(&format!(
+                    "info string variant {}",
+                    self.game.variant().name()
+                ));
+                self.send(&format!("info string fen {fen}"));
+                for row in rows {
                     self.send(&format!("info string {row}"));
                 }
             }
@@ -195,30 +207,26 @@ impl<W: Write + Send + 'static> UciEngine<W> {
     }
 
     fn set_position(&mut self, start: &StartPosition, moves: &[String]) {
-        let mut game = match start {
-            StartPosition::Start => ChessGame::new(),
-            StartPosition::Fen(fen) => match ChessGame::from_fen(fen) {
-                Ok(game) => game,
-                Err(err) => {
-                    self.report_error(&format!("{err}; position unchanged"));
-                    return;
-                }
-            },
-        };
-        for text in moves {
-            match notation::parse_uci(game.position(), text) {
-                Ok(mv) => game.make_move(mv),
-                Err(err) => {
-                    self.report_error(&format!("{err}; position unchanged"));
-                    return;
-                }
+        let game = match self.options.variant {
+            super::game::Variant::Chess => {
+                position_from::<banco_chess::ChessGame>(start, moves).map(AnyGame::Chess)
             }
+            super::game::Variant::Xiangqi => {
+                position_from::<banco_xiangqi::XiangqiGame>(start, moves).map(AnyGame::Xiangqi)
+            }
+        };
+        match game {
+            Ok(game) => self.game = game,
+            Err(err) => self.report_error(&format!("{err}; position unchanged")),
         }
-        self.game = game;
     }
 
     fn limits_for(&self, params: &GoParams) -> Limits {
-        let white = self.game.position().turn() == Color::White;
+        let side = match &self.game {
+            AnyGame::Chess(g) => g.side_to_move(),
+            AnyGame::Xiangqi(g) => g.side_to_move(),
+        };
+        let white = side == Side::First;
         let (time, increment) = if white {
             (params.white_time, params.white_increment)
         } else {
@@ -254,7 +262,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             .map_or(0, |d| d.as_nanos() as u64)
             ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.options.level.apply(&mut config, &mut limits, seed);
-        let eval = self.options.effective_evaluator();
+        let strength = self.options.effective_strength();
         let mut searcher = self
             .searcher
             .take()
@@ -262,9 +270,13 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         searcher.set_config(config);
         if self.debug {
             self.send(&format!(
-                "info string level {} algorithm {} evaluator {eval}",
+                "info string level {} algorithm {} evaluator {}",
                 self.options.level,
-                searcher.config().algorithm
+                searcher.config().algorithm,
+                match strength {
+                    banco_search::EvaluatorStrength::Simple => "simple",
+                    banco_search::EvaluatorStrength::Strong => "strong",
+                }
             ));
         }
         let stop = limits.stop.clone();
@@ -272,7 +284,16 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         let game = self.game.clone();
         let wait_for_stop = limits.infinite;
         let handle = std::thread::spawn(move || {
-            run_search(&mut searcher, &game, eval, &limits, &out, wait_for_stop);
+            match &game {
+                AnyGame::Chess(g) => {
+                    let eval = <banco_chess::ChessGame as UciGame>::evaluator(strength);
+                    run_search(&mut searcher, g, eval, &limits, &out, wait_for_stop);
+                }
+                AnyGame::Xiangqi(g) => {
+                    let eval = <banco_xiangqi::XiangqiGame as UciGame>::evaluator(strength);
+                    run_search(&mut searcher, g, eval, &limits, &out, wait_for_stop);
+                }
+            }
             searcher
         });
         self.running = Some(RunningSearch {
@@ -283,12 +304,15 @@ impl<W: Write + Send + 'static> UciEngine<W> {
     }
 
     fn perft(&mut self, depth: u32) {
-        let mut game = self.game.clone();
         let start = std::time::Instant::now();
+        let lines: Vec<(String, u64)> = match &self.game {
+            AnyGame::Chess(g) => divide(g, depth),
+            AnyGame::Xiangqi(g) => divide(g, depth),
+        };
         let mut total = 0;
-        for (mv, count) in perft_divide(&mut game, depth) {
+        for (mv, count) in lines {
             total += count;
-            self.send(&format!("{}: {count}", notation::to_uci(mv)));
+            self.send(&format!("{mv}: {count}"));
         }
         self.send("");
         self.send(&format!("Nodes searched: {total}"));
@@ -299,23 +323,45 @@ impl<W: Write + Send + 'static> UciEngine<W> {
     }
 }
 
+/// Perft below each root move, moves as text.
+fn divide<G: UciGame>(game: &G, depth: u32) -> Vec<(String, u64)> {
+    let mut game = game.clone();
+    perft_divide(&mut game, depth)
+        .into_iter()
+        .map(|(mv, count)| (G::move_text(mv), count))
+        .collect()
+}
+
+/// The position `start` plus `moves`, every move checked.
+fn position_from<G: UciGame>(start: &StartPosition, moves: &[String]) -> Result<G, String> {
+    let mut game = match start {
+        StartPosition::Start => G::start_position(),
+        StartPosition::Fen(fen) => G::from_fen(fen)?,
+    };
+    for text in moves {
+        let mv = game.parse_move(text)?;
+        game.make_move(mv);
+    }
+    Ok(game)
+}
+
 /// The body of the search thread.
-fn run_search<W: Write>(
+fn run_search<G: UciGame, W: Write>(
     searcher: &mut Searcher,
-    game: &ChessGame,
-    eval: ChessEvaluator,
+    game: &G,
+    eval: G::Eval,
     limits: &Limits,
     out: &Mutex<W>,
     wait_for_stop: bool,
 ) {
     let mut last_nodes = None;
-    let mut observer = |report: &Report<Move>| {
+    let mut observer = |report: &Report<G::Move>| {
         last_nodes = Some(report.stats.nodes);
-        send(out, &info_line(report));
+        send(out, &info_line::<G>(report));
     };
     let result = searcher.search(game, &eval, limits, &mut observer);
     if result.report.depth > 0 && last_nodes != Some(result.report.stats.nodes) {
-        send(out, &info_line(&result.report));
+        send(out, &info_line::<G>(&result.report));
     }
     // UCI forbids `bestmove` before `stop` in infinite (and ponder) mode.
     while wait_for_stop && !limits.stop.is_raised() {
@@ -325,10 +371,10 @@ fn run_search<W: Write>(
         Some(best) => match result.ponder() {
             Some(reply) => format!(
                 "bestmove {} ponder {}",
-                notation::to_uci(best),
-                notation::to_uci(reply)
+                G::move_text(best),
+                G::move_text(reply)
             ),
-            None => format!("bestmove {}", notation::to_uci(best)),
+            None => format!("bestmove {}", G::move_text(best)),
         },
         None => "bestmove (none)".to_owned(),
     };

@@ -1,4 +1,5 @@
-//! UCI, the Universal Chess Interface: Banco as an engine for any chess GUI.
+//! UCI, the Universal Chess Interface: Banco as an engine for any chess GUI,
+//! and for xiangqi after `setoption name UCI_Variant value xiangqi`.
 //!
 //! [`run`] reads standard input on its own thread and forwards lines over a
 //! channel, so `stop` and `isready` are answered while a search runs. Bad
@@ -6,10 +7,12 @@
 
 mod command;
 mod engine;
+mod game;
 mod options;
 
 pub use command::{GoParams, StartPosition, UciCommand, UciParseError};
 pub use engine::{ENGINE_NAME, UciEngine, info_line};
+pub use game::{AnyGame, UciGame, Variant};
 pub use options::{EngineOptions, OptionChange, OptionError, declarations};
 
 use std::io::{BufRead, Write};

@@ -1,7 +1,8 @@
 //! The engine options a UCI GUI can set, and their declarations.
 
-use banco_chess::ChessEvaluator;
-use banco_search::{Algorithm, Level};
+use banco_search::{Algorithm, EvaluatorStrength, Level};
+
+use super::game::Variant;
 
 /// Largest transposition table, in MiB.
 pub const MAX_HASH_MB: usize = 65_536;
@@ -20,7 +21,9 @@ pub struct EngineOptions {
     /// `Algorithm`.
     pub algorithm: Algorithm,
     /// `Evaluator`; `None` lets the level decide.
-    pub evaluator: Option<ChessEvaluator>,
+    pub evaluator: Option<EvaluatorStrength>,
+    /// `UCI_Variant`: which game.
+    pub variant: Variant,
     /// `Move Overhead`, milliseconds.
     pub move_overhead_ms: u64,
 }
@@ -33,6 +36,7 @@ impl Default for EngineOptions {
             level: Level::MAX,
             algorithm: Algorithm::Engine,
             evaluator: None,
+            variant: Variant::Chess,
             move_overhead_ms: 30,
         }
     }
@@ -72,7 +76,12 @@ pub fn declarations() -> Vec<String> {
         .iter()
         .map(|a| format!(" var {}", a.name()))
         .collect();
+    let variants: String = Variant::ALL
+        .iter()
+        .map(|v| format!(" var {}", v.name()))
+        .collect();
     vec![
+        format!("option name UCI_Variant type combo default chess{variants}"),
         format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"),
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         "option name Level type spin default 10 min 1 max 10".to_owned(),
@@ -127,15 +136,26 @@ impl EngineOptions {
             }
             "evaluator" => {
                 let text = value.unwrap_or("").trim();
-                self.evaluator = if text.eq_ignore_ascii_case("auto") {
-                    None
-                } else {
-                    Some(text.parse().map_err(|_| OptionError::BadValue {
-                        name: "Evaluator",
-                        value: text.to_owned(),
-                        expected: "auto, simple or strong".to_owned(),
-                    })?)
+                self.evaluator = match text.to_ascii_lowercase().as_str() {
+                    "auto" => None,
+                    "simple" => Some(EvaluatorStrength::Simple),
+                    "strong" => Some(EvaluatorStrength::Strong),
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            name: "Evaluator",
+                            value: text.to_owned(),
+                            expected: "auto, simple or strong".to_owned(),
+                        });
+                    }
                 };
+            }
+            "uci_variant" => {
+                let text = value.unwrap_or("").trim();
+                self.variant = Variant::from_name(text).ok_or_else(|| OptionError::BadValue {
+                    name: "UCI_Variant",
+                    value: text.to_owned(),
+                    expected: "chess or xiangqi".to_owned(),
+                })?;
             }
             "clear hash" => return Ok(OptionChange::ClearHash),
             _ => return Err(OptionError::Unknown(name.trim().to_owned())),
@@ -145,9 +165,9 @@ impl EngineOptions {
 
     /// The evaluator in force: the one set, or the level's.
     #[must_use]
-    pub fn effective_evaluator(&self) -> ChessEvaluator {
+    pub fn effective_strength(&self) -> EvaluatorStrength {
         self.evaluator
-            .unwrap_or_else(|| ChessEvaluator::for_strength(self.level.settings().evaluator))
+            .unwrap_or_else(|| self.level.settings().evaluator)
     }
 }
 
@@ -165,9 +185,13 @@ mod tests {
         assert_eq!(o.hash_mb, 64, "a bad value changes nothing");
         o.set("Level", Some("3")).unwrap();
         assert_eq!(o.level.get(), 3);
-        assert_eq!(o.effective_evaluator(), ChessEvaluator::Simple);
+        assert_eq!(o.effective_strength(), EvaluatorStrength::Simple);
         o.set("Evaluator", Some("strong")).unwrap();
-        assert_eq!(o.effective_evaluator(), ChessEvaluator::Strong);
+        assert_eq!(o.effective_strength(), EvaluatorStrength::Strong);
+        o.set("UCI_Variant", Some("xiangqi")).unwrap();
+        assert_eq!(o.variant, Variant::Xiangqi);
+        assert!(o.set("UCI_Variant", Some("shogi")).is_err());
+        assert_eq!(o.variant, Variant::Xiangqi);
         o.set("ALGORITHM", Some("mtdf")).unwrap();
         assert_eq!(o.algorithm, Algorithm::Mtdf);
         assert!(o.set("Algorithm", Some("magic")).is_err());
