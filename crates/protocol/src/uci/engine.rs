@@ -148,7 +148,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             UciCommand::Display => {
                 let (fen, rows) = match &self.game {
                     AnyGame::Chess(g) => (g.fen(), g.board_lines()),
-                    AnyGame::Xiangqi(g) => (UciGame::fen(g), g.board_lines()),
+                    AnyGame::Xiangqi(g) => (UciGame::fen(g.as_ref()), g.board_lines()),
                 };
                 self.send(&format!(
                     "info string variant {}",
@@ -212,7 +212,8 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 position_from::<banco_chess::ChessGame>(start, moves).map(AnyGame::Chess)
             }
             super::game::Variant::Xiangqi => {
-                position_from::<banco_xiangqi::XiangqiGame>(start, moves).map(AnyGame::Xiangqi)
+                position_from::<banco_xiangqi::XiangqiGame>(start, moves)
+                    .map(|g| AnyGame::Xiangqi(Box::new(g)))
             }
         };
         match game {
@@ -291,7 +292,14 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 }
                 AnyGame::Xiangqi(g) => {
                     let eval = <banco_xiangqi::XiangqiGame as UciGame>::evaluator(strength);
-                    run_search(&mut searcher, g, eval, &limits, &out, wait_for_stop);
+                    run_search(
+                        &mut searcher,
+                        g.as_ref(),
+                        eval,
+                        &limits,
+                        &out,
+                        wait_for_stop,
+                    );
                 }
             }
             searcher
@@ -307,7 +315,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         let start = std::time::Instant::now();
         let lines: Vec<(String, u64)> = match &self.game {
             AnyGame::Chess(g) => divide(g, depth),
-            AnyGame::Xiangqi(g) => divide(g, depth),
+            AnyGame::Xiangqi(g) => divide(g.as_ref(), depth),
         };
         let mut total = 0;
         for (mv, count) in lines {

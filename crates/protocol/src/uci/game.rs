@@ -170,8 +170,8 @@ impl Variant {
 pub enum AnyGame {
     /// A chess position.
     Chess(ChessGame),
-    /// A xiangqi position.
-    Xiangqi(XiangqiGame),
+    /// A xiangqi position (boxed: its mailbox is ten times a chess game's handle).
+    Xiangqi(Box<XiangqiGame>),
 }
 
 impl AnyGame {
@@ -180,7 +180,7 @@ impl AnyGame {
     pub fn start(variant: Variant) -> AnyGame {
         match variant {
             Variant::Chess => AnyGame::Chess(ChessGame::new()),
-            Variant::Xiangqi => AnyGame::Xiangqi(XiangqiGame::new()),
+            Variant::Xiangqi => AnyGame::Xiangqi(Box::new(XiangqiGame::new())),
         }
     }
 
