@@ -202,7 +202,7 @@ impl Board {
             return None;
         }
         let p = Point::from_index(index);
-        let mut grid = Grid::new(self.size, |q| self.stone(q));
+        let mut grid = Grid::from_cells(self.size, &self.cells);
         grid.foul_at(i32::from(p.x), i32::from(p.y), 0)
     }
 
@@ -270,10 +270,14 @@ impl Board {
                     self.keys[q][d] |= u32::from(code) << shift;
                 }
                 if self.cells[q] == 0 {
-                    self.forget(q);
+                    let before = (self.patterns[0][q][d], self.patterns[1][q][d]);
                     self.refresh_direction(q, d);
-                    self.classify(q);
-                    self.remember(q);
+                    // Most far points see a stone without their shape changing.
+                    if before != (self.patterns[0][q][d], self.patterns[1][q][d]) {
+                        self.forget(q);
+                        self.classify(q);
+                        self.remember(q);
+                    }
                 }
             }
         }

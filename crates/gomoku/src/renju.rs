@@ -63,6 +63,14 @@ pub(crate) struct Grid {
 const BLACK: u8 = 1;
 
 impl Grid {
+    /// A grid from cells already coded 0 empty, 1 black, 2 white, indexed by [`Point::index`].
+    pub(crate) fn from_cells(size: u8, cells: &[u8]) -> Grid {
+        Grid {
+            cells: cells.to_vec(),
+            size: i32::from(size),
+        }
+    }
+
     pub(crate) fn new(size: u8, stone: impl Fn(Point) -> Option<Side>) -> Grid {
         let mut cells = vec![0; STRIDE * STRIDE];
         for y in 0..size {

@@ -58,11 +58,19 @@ pub struct Choice {
     pub report: Option<Report<Point>>,
 }
 
-/// The threat searches' share of a timed move.
-fn threat_deadline(limits: &Limits, start: Instant, share: u32) -> Option<Instant> {
+/// How a timed move's time is shared, in per cent of the move time, counted
+/// from the start: the VCF ends by the first mark, the VCT by the second,
+/// the search by the third, and the check of the chosen move by the last.
+const VCF_UNTIL: u32 = 10;
+const VCT_UNTIL: u32 = 20;
+const SEARCH_UNTIL: u32 = 65;
+const SAFETY_UNTIL: u32 = 95;
+
+/// The instant `percent` of the move time after `start`, if the move is timed.
+fn mark(limits: &Limits, start: Instant, percent: u32) -> Option<Instant> {
     limits
         .move_time
-        .map(|t| start + (t / share).max(Duration::from_millis(1)))
+        .map(|t| start + (t * percent / 100).max(Duration::from_millis(1)))
 }
 
 /// Chooses a move for the side to move; `None` when the game is over.
@@ -97,13 +105,13 @@ pub fn choose_move(
     }
     let quick = limits.depth.is_some_and(|d| d <= 1);
     let strong = eval == GomokuEvaluator::Strong;
+    let scale = if quick { 20 } else { 1 };
     if strong {
-        let scale = if quick { 20 } else { 1 };
         let found = vcf(
             game,
             ThreatLimits {
                 nodes: ROOT_VCF_NODES / scale,
-                deadline: threat_deadline(limits, start, 8),
+                deadline: mark(limits, start, VCF_UNTIL),
             },
         );
         if let ThreatOutcome::Win(line) = found.outcome {
@@ -113,7 +121,7 @@ pub fn choose_move(
             game,
             ThreatLimits {
                 nodes: ROOT_VCT_NODES / scale,
-                deadline: threat_deadline(limits, start, 5),
+                deadline: mark(limits, start, VCT_UNTIL),
             },
             ROOT_VCT_THREES,
         );
@@ -121,48 +129,61 @@ pub fn choose_move(
             return choice(line[0], Reason::Vct(line));
         }
     }
-    let mut limits = limits.clone();
-    if let Some(t) = limits.move_time {
-        limits.move_time = Some(
-            t.saturating_sub(start.elapsed())
-                .max(Duration::from_millis(1)),
-        );
+    let mut search_limits = limits.clone();
+    if let Some(until) = mark(limits, start, SEARCH_UNTIL) {
+        let left = until.saturating_duration_since(Instant::now());
+        search_limits.move_time = Some(left.max(Duration::from_millis(1)));
     }
-    let result = searcher.search(game, &eval, &limits, observer);
+    let result = searcher.search(game, &eval, &search_limits, observer);
     let best = result.best_move.unwrap_or(first);
     let mut chosen = Choice {
         point: best,
         reason: Reason::Search,
         report: Some(result.report),
     };
-    if strong
-        && !quick
-        && crate::threat::vcf(&after(game, best), ThreatLimits::nodes(SAFETY_VCF_NODES))
-            .winning_move()
-            .is_some()
-    {
-        let mut ordered = moves.clone();
-        ordered.sort_by_key(|&p| std::cmp::Reverse(eval.order_hint(game, p)));
-        let deadline = threat_deadline(&limits, start, 2).or(Some(start + Duration::from_secs(5)));
-        for p in ordered.into_iter().take(SAFETY_MOVES) {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
-            }
-            let answer = vcf(
-                &after(game, p),
-                ThreatLimits {
-                    nodes: SAFETY_VCF_NODES,
-                    deadline,
-                },
-            );
-            if answer.outcome == ThreatOutcome::NoWin {
-                chosen.point = p;
-                chosen.reason = Reason::Defence;
-                break;
-            }
+    if strong {
+        let safety = ThreatLimits {
+            nodes: SAFETY_VCF_NODES / scale,
+            deadline: mark(limits, start, SAFETY_UNTIL),
+        };
+        if let Some(defence) = defence_against_vcf(game, best, &moves, eval, safety) {
+            chosen.point = defence;
+            chosen.reason = Reason::Defence;
         }
     }
     Some(chosen)
+}
+
+/// If `best` leaves the opponent a VCF, the first move that leaves him none:
+/// the points of his winning line first, then the rest by the ordering hint.
+fn defence_against_vcf(
+    game: &GomokuGame,
+    best: Point,
+    moves: &[Point],
+    eval: GomokuEvaluator,
+    limits: ThreatLimits,
+) -> Option<Point> {
+    let ThreatOutcome::Win(line) = vcf(&after(game, best), limits).outcome else {
+        return None;
+    };
+    let mut ordered = moves.to_vec();
+    ordered.sort_by_key(|&p| std::cmp::Reverse(eval.order_hint(game, p)));
+    let mut candidates: Vec<Point> = line.iter().copied().filter(|p| moves.contains(p)).collect();
+    candidates.extend(ordered.into_iter().take(SAFETY_MOVES));
+    let mut tried = Vec::new();
+    for p in candidates {
+        if p == best || tried.contains(&p) {
+            continue;
+        }
+        tried.push(p);
+        if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        if vcf(&after(game, p), limits).outcome == ThreatOutcome::NoWin {
+            return Some(p);
+        }
+    }
+    None
 }
 
 fn after(game: &GomokuGame, p: Point) -> GomokuGame {

@@ -169,3 +169,33 @@ fn choose_move_defends_against_a_vcf() {
         choice.point
     );
 }
+
+#[test]
+fn choose_move_stops_the_vcf_that_won_a_match_game() {
+    // A game Banco lost as white to the seeds' caro program: after black's
+    // g9, white's e7 let black win by fours from f7. White must spoil it.
+    let game = common::game(
+        Rule::Freestyle,
+        "h8 i7 h10 h7 j7 j8 k9 i6 h9 j5 g8 k6 h11 h12 i8 l3 k4 g10 g9",
+    );
+    let mut searcher = Searcher::new(SearchConfig::default());
+    let choice = choose_move(
+        &game,
+        &mut searcher,
+        GomokuEvaluator::Strong,
+        &Limits::depth(4),
+        &mut Silent,
+    )
+    .unwrap();
+    let mut after = game.clone();
+    after.play(choice.point).unwrap();
+    let answer =
+        banco_gomoku::threat::vcf(&after, banco_gomoku::threat::ThreatLimits::nodes(200_000));
+    assert_eq!(
+        answer.outcome,
+        banco_gomoku::threat::ThreatOutcome::NoWin,
+        "{} ({:?})",
+        choice.point,
+        choice.reason
+    );
+}

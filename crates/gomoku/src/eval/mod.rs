@@ -18,7 +18,7 @@ use crate::threat::{ThreatLimits, ThreatOutcome, vcf};
 use crate::{GomokuGame, ParseEvaluatorError, Point};
 
 /// Positions a VCF inside the search may visit.
-pub const SEARCH_VCF_NODES: u64 = 200;
+pub const SEARCH_VCF_NODES: u64 = 64;
 
 /// Which evaluation.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
@@ -125,7 +125,12 @@ impl Evaluator<GomokuGame> for GomokuEvaluator {
         if board.count(me, Threat::OpenFour) > 0 {
             return Some(3);
         }
-        if board.count_at_least(me, Threat::Four) == 0 {
+        // A win by fours needs two fours to play (one four alone is
+        // blocked), unless a block would be a renju foul; the probe runs at
+        // every node, so it looks only where a win is plausible.
+        let fours = board.count_at_least(me, Threat::Four);
+        let foul_blocks = game.rule() == crate::Rule::Renju && me == banco_search::Side::Second;
+        if fours == 0 || (fours == 1 && !foul_blocks) {
             return None;
         }
         match vcf(game, ThreatLimits::nodes(SEARCH_VCF_NODES)).outcome {
