@@ -6,8 +6,9 @@
 //! 2. a five of our own; else the block of the opponent's five point;
 //! 3. a VCF, then a VCT (strong evaluator only);
 //! 4. the search, within the limits given;
-//! 5. if the opponent then has a VCF, the first move by the ordering hint
-//!    after which he has none (when one exists).
+//! 5. if the opponent then has a VCF or a VCT, the first move (the points of
+//!    his winning line first, then by the ordering hint) after which he has
+//!    neither, when one is found in time.
 
 use std::time::{Duration, Instant};
 
@@ -27,6 +28,8 @@ pub const ROOT_VCT_THREES: u32 = 3;
 const SAFETY_VCF_NODES: u64 = 20_000;
 /// Candidate moves the safety check tries at most.
 const SAFETY_MOVES: usize = 40;
+/// Threes the safety check's VCT may play in one line.
+const SAFETY_VCT_THREES: u32 = 2;
 
 /// Why the move was chosen.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -43,7 +46,7 @@ pub enum Reason {
     Vct(Vec<Point>),
     /// The search chose it.
     Search,
-    /// The search's move left the opponent a VCF; this one does not.
+    /// The search's move left the opponent a forced win; this one does not.
     Defence,
 }
 
@@ -154,8 +157,28 @@ pub fn choose_move(
     Some(chosen)
 }
 
-/// If `best` leaves the opponent a VCF, the first move that leaves him none:
-/// the points of his winning line first, then the rest by the ordering hint.
+/// What the opponent could force after our move: a win by fours, a win by threats.
+fn opponent_wins(game: &GomokuGame, ours: Point, limits: ThreatLimits) -> (bool, bool) {
+    let next = after(game, ours);
+    let by_fours = matches!(vcf(&next, limits).outcome, ThreatOutcome::Win(_));
+    if by_fours {
+        return (true, false);
+    }
+    let threats = ThreatLimits {
+        nodes: (limits.nodes / 4).max(1),
+        ..limits
+    };
+    let by_threats = matches!(
+        vct(&next, threats, SAFETY_VCT_THREES).outcome,
+        ThreatOutcome::Win(_)
+    );
+    (false, by_threats)
+}
+
+/// If `best` leaves the opponent a forced win (VCF or VCT), a move that
+/// leaves him none: the points of his winning line first, then the rest by
+/// the ordering hint. When no move stops a VCT in time, one that at least
+/// stops a VCF the chosen move allowed.
 fn defence_against_vcf(
     game: &GomokuGame,
     best: Point,
@@ -163,27 +186,41 @@ fn defence_against_vcf(
     eval: GomokuEvaluator,
     limits: ThreatLimits,
 ) -> Option<Point> {
-    let ThreatOutcome::Win(line) = vcf(&after(game, best), limits).outcome else {
-        return None;
+    let next = after(game, best);
+    let (line, best_allows_vcf) = match vcf(&next, limits).outcome {
+        ThreatOutcome::Win(line) => (line, true),
+        _ => {
+            let threats = ThreatLimits {
+                nodes: (limits.nodes / 4).max(1),
+                ..limits
+            };
+            match vct(&next, threats, SAFETY_VCT_THREES).outcome {
+                ThreatOutcome::Win(line) => (line, false),
+                _ => return None,
+            }
+        }
     };
     let mut ordered = moves.to_vec();
     ordered.sort_by_key(|&p| std::cmp::Reverse(eval.order_hint(game, p)));
     let mut candidates: Vec<Point> = line.iter().copied().filter(|p| moves.contains(p)).collect();
     candidates.extend(ordered.into_iter().take(SAFETY_MOVES));
     let mut tried = Vec::new();
+    let mut stops_fours = None;
     for p in candidates {
         if p == best || tried.contains(&p) {
             continue;
         }
         tried.push(p);
         if limits.deadline.is_some_and(|d| Instant::now() >= d) {
-            return None;
+            break;
         }
-        if vcf(&after(game, p), limits).outcome == ThreatOutcome::NoWin {
-            return Some(p);
+        match opponent_wins(game, p, limits) {
+            (false, false) => return Some(p),
+            (false, true) if stops_fours.is_none() => stops_fours = Some(p),
+            _ => {}
         }
     }
-    None
+    if best_allows_vcf { stops_fours } else { None }
 }
 
 fn after(game: &GomokuGame, p: Point) -> GomokuGame {

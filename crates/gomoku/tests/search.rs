@@ -199,3 +199,35 @@ fn choose_move_stops_the_vcf_that_won_a_match_game() {
         choice.reason
     );
 }
+
+#[test]
+fn choose_move_stops_the_vct_that_won_a_match_game() {
+    // Another lost game: white's i5 here let black win by threes and fours.
+    let game = common::game(Rule::Freestyle, "h8 h7 i6 i8 j9 j7 i7 j6 h9 k9 g9 j4 j5");
+    let mut searcher = Searcher::new(SearchConfig::default());
+    let choice = choose_move(
+        &game,
+        &mut searcher,
+        GomokuEvaluator::Strong,
+        &Limits::depth(4),
+        &mut Silent,
+    )
+    .unwrap();
+    let mut after = game.clone();
+    after.play(choice.point).unwrap();
+    let limits = banco_gomoku::threat::ThreatLimits::nodes(200_000);
+    let fours = banco_gomoku::threat::vcf(&after, limits);
+    let threats = banco_gomoku::threat::vct(&after, limits, 3);
+    assert_eq!(
+        fours.outcome,
+        banco_gomoku::threat::ThreatOutcome::NoWin,
+        "{}",
+        choice.point
+    );
+    assert!(
+        !matches!(threats.outcome, banco_gomoku::threat::ThreatOutcome::Win(_)),
+        "{} {:?}",
+        choice.point,
+        threats
+    );
+}
