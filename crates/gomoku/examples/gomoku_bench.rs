@@ -18,11 +18,20 @@ const POSITIONS: [(Rule, &str); 4] = [
     (Rule::Caro, "h8 g9 i9 g7 g8 f8 i7 i8 j8 k9 h10 e7"),
 ];
 
-/// Threat puzzles: a two-four VCF, a VCT win, a position with fours but no VCF.
-const PUZZLES: [(&str, &str); 3] = [
+/// Threat puzzles, black to move: a two-four VCF, two longer VCFs from match
+/// games, a VCT win, a position with fours but no VCF.
+const PUZZLES: [(&str, &str); 5] = [
     (
         "vcf 2 fours",
         "h8 g8 i8 g11 j8 c3 k9 c5 k10 d3 h11 e13 i11 m4 j11 n14",
+    ),
+    (
+        "vcf match A",
+        "h8 h7 i8 f6 j8 k8 i7 i6 j6 g9 k9 h6 k5 l4 l10 m11 g8 f8 j7 e6 g6 j5 h9 k4 l3 k6",
+    ),
+    (
+        "vcf match B",
+        "h8 h7 i8 g8 i6 i5 k8 h5 j8 l8 i7 g5 j5 g9 i9 i10 g7 e5 f5 k11 f6 j10 f7 f8 j6 j4",
     ),
     ("vct", "g8 a1 h8 a15 i9 o1 i10 o15"),
     ("no vcf", "h8 g8 i8 a15 j8 o1 d4 o15 e4 d5"),
