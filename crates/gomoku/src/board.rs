@@ -23,7 +23,8 @@ const CELLS: usize = STRIDE * STRIDE;
 pub enum Threat {
     /// Nothing of note.
     None = 0,
-    /// Forbidden to renju's black (overline, double-four, double-three).
+    /// Forbidden to renju's black: an overline or a double-four (a
+    /// double-three is found by the full RIF scan where a point is played).
     Forbidden,
     /// At least one open two.
     Two,
@@ -317,12 +318,14 @@ impl Board {
         for side in 0..2 {
             let patterns = self.patterns[side][index];
             let mut threat = combine(&patterns);
+            // Renju's overline and double-four are exact from the tables. A
+            // double-three needs the recursive scan, which would run at every
+            // update: it is left to the points' users (`exact_foul`), and
+            // the cached threat stays an upper bound there.
             if self.renju && side == 0 && threat != Threat::Five {
                 let overline = patterns.contains(&LinePattern::Overline);
                 let fours: u8 = patterns.iter().map(|p| p.fours()).sum();
-                let double_three =
-                    || threat == Threat::DoubleThree && self.exact_foul(index).is_some();
-                if overline || fours >= 2 || double_three() {
+                if overline || fours >= 2 {
                     threat = Threat::Forbidden;
                 }
             }

@@ -314,7 +314,7 @@ impl GomokuGame {
         self.board.threat(side, p.index())
     }
 
-    /// The empty points where `side` would make at least `threat`, never fouls.
+    /// The empty points where `side` would make at least `threat` and may play.
     pub(crate) fn points_with(&self, side: Side, threat: Threat, out: &mut Vec<Point>) {
         out.clear();
         if self.board.count_at_least(side, threat) == 0 {
@@ -323,14 +323,23 @@ impl GomokuGame {
         out.extend(
             self.board
                 .indices()
-                .filter(|&i| self.board.is_empty_at(i) && self.board.threat(side, i) >= threat)
+                .filter(|&i| {
+                    self.board.is_empty_at(i)
+                        && self.board.threat(side, i) >= threat
+                        && self.allowed(side, i)
+                })
                 .map(Point::from_index),
         );
     }
 
-    /// Whether `side` may play the empty `index` (not a renju foul).
-    fn allowed(&self, side: Side, index: usize) -> bool {
-        side != Side::First || self.board.threat(side, index) != Threat::Forbidden
+    /// Whether `side` may play the empty `index`: not a renju foul, by the
+    /// tables where they decide and by the RIF scan where two threes meet.
+    pub(crate) fn allowed(&self, side: Side, index: usize) -> bool {
+        if side != Side::First || self.rule != Rule::Renju {
+            return true;
+        }
+        self.board.threat(side, index) != Threat::Forbidden
+            && self.board.exact_foul(index).is_none()
     }
 }
 

@@ -400,7 +400,7 @@ fn first_point(game: &GomokuGame, side: Side, threat: Threat) -> Option<Point> {
     }
     board
         .indices()
-        .find(|&i| board.is_empty_at(i) && board.threat(side, i) >= threat)
+        .find(|&i| board.is_empty_at(i) && board.threat(side, i) >= threat && game.allowed(side, i))
         .map(Point::from_index)
 }
 

@@ -101,3 +101,40 @@ fn fast_renju_fouls_equal_the_rif_scan() {
     }
     assert!(fouls > 50, "too few fouls to test anything: {fouls}");
 }
+
+#[test]
+fn renju_black_is_never_offered_a_foul() {
+    let mut rng = Rng(13);
+    let mut moves = Vec::new();
+    let mut excluded = 0;
+    for _ in 0..300 {
+        let mut game = GomokuGame::new(15, Rule::Renju).unwrap();
+        for _ in 0..6 + rng.below(35) {
+            let p = Point::new(3 + rng.below(9) as u8, 3 + rng.below(9) as u8);
+            let side = if rng.below(100) < 55 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            let _ = game.place(p, side);
+        }
+        game.set_side_to_move(Side::First);
+        if game.rule_outcome().is_some() {
+            continue;
+        }
+        game.legal_moves(&mut moves);
+        for &p in &moves {
+            assert_eq!(
+                renju::foul(15, |q| game.stone(q), p),
+                None,
+                "{p} offered in {game:?}"
+            );
+        }
+        excluded += game
+            .forbidden_points()
+            .iter()
+            .filter(|p| game.stone(**p).is_none())
+            .count();
+    }
+    assert!(excluded > 50, "too few fouls to test anything: {excluded}");
+}

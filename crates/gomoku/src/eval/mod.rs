@@ -78,7 +78,11 @@ impl Evaluator<GomokuGame> for GomokuEvaluator {
     }
 
     /// Fives if the side to move has one; else the block of the opponent's
-    /// five point; else every four.
+    /// five point; else the fours that are also a second threat (four-three
+    /// or better). Plain fours are left to the VCF probe that the engine
+    /// runs at the same nodes ([`Evaluator::proven_win`]): searched here as
+    /// well, every four and its block, they made the quiescence tree of a
+    /// crowded position explode.
     fn noisy_moves(&self, game: &GomokuGame, out: &mut Vec<Point>) {
         out.clear();
         if game.rule_outcome().is_some() {
@@ -91,8 +95,10 @@ impl Evaluator<GomokuGame> for GomokuEvaluator {
             game.points_with(me, Threat::Five, out);
         } else if board.count(them, Threat::Five) > 0 {
             game.legal_moves(out);
-        } else {
+        } else if *self == GomokuEvaluator::Simple {
             game.points_with(me, Threat::Four, out);
+        } else {
+            game.points_with(me, Threat::FourThree, out);
         }
     }
 
@@ -123,7 +129,11 @@ impl Evaluator<GomokuGame> for GomokuEvaluator {
             return None;
         }
         if board.count(me, Threat::OpenFour) > 0 {
-            return Some(3);
+            let mut open = Vec::new();
+            game.points_with(me, Threat::OpenFour, &mut open);
+            if !open.is_empty() {
+                return Some(3);
+            }
         }
         // A win by fours needs two fours to play (one four alone is
         // blocked), unless a block would be a renju foul; the probe runs at

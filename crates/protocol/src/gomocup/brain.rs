@@ -380,7 +380,7 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
             budget = budget.min(left / MATCH_SHARE);
         }
         // Keep a margin for the pipe, the process and the clock's grain.
-        let margin = (budget / 8).max(30);
+        let margin = (budget / 6).max(50);
         let usable = budget - margin;
         (usable >= INSTANT_MS).then(|| Duration::from_millis(u64::try_from(usable).unwrap_or(0)))
     }
