@@ -229,3 +229,18 @@ proptest! {
         b.wait_for_search(true);
     }
 }
+
+#[test]
+fn little_or_no_match_time_still_gets_a_move() {
+    let (mut b, out) = brain();
+    ask(&mut b, &out, "START 15");
+    ask(&mut b, &out, "INFO timeout_turn 300");
+    ask(&mut b, &out, "INFO timeout_match 180000");
+    for left in ["300", "-20", "2147483647"] {
+        assert_eq!(ask(&mut b, &out, "RESTART"), ["OK"]);
+        ask(&mut b, &out, &format!("INFO time_left {left}"));
+        let reply = ask(&mut b, &out, "TURN 7,7");
+        assert!(is_move(reply.last().unwrap()), "{left}: {reply:?}");
+    }
+    assert!(ask(&mut b, &out, "INFO time_left soon").is_empty());
+}

@@ -365,14 +365,10 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
 
     /// The time to think on this move, or `None` to play at once.
     fn move_time(&self) -> Option<Duration> {
-        let mut budget = if self.timeout_turn_ms > 0 {
-            self.timeout_turn_ms
-        } else {
-            0
-        };
         if self.timeout_turn_ms == 0 {
             return None;
         }
+        let mut budget = self.timeout_turn_ms;
         if self.timeout_match_ms > 0
             && let Some(left) = self.time_left_ms
             && left < i64::from(i32::MAX)
