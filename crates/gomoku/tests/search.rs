@@ -231,3 +231,34 @@ fn choose_move_stops_the_vct_that_won_a_match_game() {
         threats
     );
 }
+
+#[test]
+fn the_seeds_evaluator_searches_too() {
+    let mut game = board(
+        Rule::Freestyle,
+        &[(3, 3), (4, 4), (5, 5), (6, 6)],
+        &[(3, 4), (4, 5), (5, 6), (9, 9)],
+    );
+    game.set_side_to_move(Side::First);
+    let simple = GomokuEvaluator::Simple;
+    // Black's open four outweighs white's three: good for black, bad for white.
+    let for_black = banco_search::Evaluator::evaluate(&simple, &game);
+    let mut white_view = game.clone();
+    white_view.set_side_to_move(Side::Second);
+    assert!(for_black > 0, "{for_black}");
+    assert!(banco_search::Evaluator::evaluate(&simple, &white_view) < 0);
+    for algorithm in [Algorithm::AlphaBeta, Algorithm::Engine] {
+        let config = SearchConfig {
+            algorithm,
+            ..SearchConfig::default()
+        };
+        let result = Searcher::new(config).search(&game, &simple, &Limits::depth(2), &mut Silent);
+        let mv = result.best_move.unwrap();
+        assert!(
+            mv == Point::new(7, 7) || mv == Point::new(2, 2),
+            "{algorithm}: {mv}"
+        );
+    }
+    assert_eq!("simple".parse::<GomokuEvaluator>(), Ok(simple));
+    assert!("clever".parse::<GomokuEvaluator>().is_err());
+}
