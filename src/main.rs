@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use banco_chess::ChessGame;
+use banco_gomoku::GomokuGame;
 use banco_xiangqi::XiangqiGame;
 use commands::{analyze, bench, compare, perft, play};
 
@@ -29,6 +30,8 @@ pub enum GameKind {
     Chess,
     /// Xiangqi (Chinese chess).
     Xiangqi,
+    /// Gomoku, caro and renju (the rule with `--rule`).
+    Gomoku,
 }
 
 /// Calls a command generic over the game with the game `kind` names.
@@ -37,6 +40,7 @@ macro_rules! for_game {
         match $kind {
             GameKind::Chess => $($command)::+::<ChessGame>($args),
             GameKind::Xiangqi => $($command)::+::<XiangqiGame>($args),
+            GameKind::Gomoku => $($command)::+::<GomokuGame>($args),
         }
     };
 }

@@ -6,7 +6,7 @@ use std::process::{Command, Output, Stdio};
 
 /// `banco bench`'s node count: a signature of the search. A change to it
 /// must be deliberate, and its commit message says `Bench: <count>`.
-const BENCH_SIGNATURE: u64 = 444_436;
+const BENCH_SIGNATURE: u64 = 469_872;
 
 fn banco(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_banco"))
@@ -351,4 +351,70 @@ fn xiangqi_game_end_and_bad_fens() {
         assert_eq!(out.status.code(), Some(2));
         assert!(stderr(&out).contains(message), "{}", stderr(&out));
     }
+}
+
+#[test]
+fn gomoku_play_shows_the_board_and_the_winning_line() {
+    let out = banco_with_input(
+        &[
+            "play",
+            "gomoku",
+            "--black",
+            "human",
+            "--rule",
+            "standard",
+            "--fen",
+            "h8 a1 i8 a2 j8 a3 k8 a4",
+        ],
+        "z9\nh8\nfoo\nl8\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Banco · gomoku"), "{text}");
+    assert!(text.contains("Rule: standard · 15×15"), "{text}");
+    assert!(text.contains("occupied") || text.contains("h8"), "{text}");
+    assert!(text.contains("'foo'"), "{text}");
+    assert!(
+        text.contains("Game over: Black wins: five in a row"),
+        "{text}"
+    );
+}
+
+#[test]
+fn gomoku_computer_blocks_and_wins() {
+    // Black (the computer) has an open four: it must complete five.
+    let out = banco(&[
+        "analyze",
+        "gomoku",
+        "--fen",
+        "h8 a1 i8 a2 j8 a3 k8",
+        "--movetime",
+        "300",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let best = json["result"]["best_move"].as_str().unwrap();
+    assert!(best == "a4" || best == "g8" || best == "l8", "{best}");
+    let out = banco(&["compare", "gomoku", "--depth", "2", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn gomoku_bad_options_are_refused() {
+    let out = banco(&["play", "gomoku", "--rule", "tictactoe"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("tictactoe"), "{}", stderr(&out));
+    let out = banco(&["play", "gomoku", "--size", "9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains('9'), "{}", stderr(&out));
+    let out = banco(&["analyze", "gomoku", "--fen", "h8 h8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("h8"), "{}", stderr(&out));
+    let out = banco(&["perft", "gomoku", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("every empty point is a move"));
+    let out = banco(&["play", "chess", "--rule", "renju"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--rule and --size are for gomoku"));
 }

@@ -8,16 +8,22 @@ use serde::Serialize;
 
 use super::report::{SearchRow, millis, thousands};
 use crate::GameKind;
-use crate::games::CliGame;
+use crate::games::{CliGame, Setup};
 
 /// Arguments of `banco analyze`.
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
     /// Which game.
     pub game: GameKind,
-    /// The position (the start position without it).
+    /// The position (the start position without it): a FEN, or for gomoku the moves.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Gomoku only: the rule (freestyle, standard, caro, renju; default freestyle).
+    #[arg(long)]
+    pub rule: Option<String>,
+    /// Gomoku only: the board size, 15 to 20 (default 15).
+    #[arg(long)]
+    pub size: Option<u8>,
     /// Search this many plies.
     #[arg(long, conflicts_with = "movetime")]
     pub depth: Option<u32>,
@@ -51,7 +57,11 @@ struct Analysis {
 
 /// Runs `banco analyze`.
 pub fn run<G: CliGame>(args: &AnalyzeArgs) -> anyhow::Result<()> {
-    let game = G::start(args.fen.as_deref())?;
+    let game = G::start(&Setup {
+        position: args.fen.clone(),
+        rule: args.rule.clone(),
+        size: args.size,
+    })?;
     let eval = super::evaluator::<G>(args.evaluator.as_deref())?;
     let limits = match (args.depth, args.movetime) {
         (Some(depth), _) => Limits::depth(depth),
@@ -91,7 +101,8 @@ pub fn run<G: CliGame>(args: &AnalyzeArgs) -> anyhow::Result<()> {
         }
         iterations.push(row);
     };
-    let result = Searcher::new(config).search(&game, &eval, &limits, &mut observer);
+    let mut searcher = Searcher::new(config);
+    let result = game.choose(&mut searcher, &eval, &limits, &mut observer);
     let summary = SearchRow::new(name, &game, result.best_move, &result.report);
     if json {
         let analysis = Analysis {

@@ -6,11 +6,12 @@
 use std::time::Instant;
 
 use banco_chess::ChessGame;
+use banco_gomoku::GomokuGame;
 use banco_search::{EvaluatorStrength, Limits, SearchConfig, Searcher, Silent};
 use banco_xiangqi::XiangqiGame;
 use clap::Args;
 
-use crate::games::CliGame;
+use crate::games::{CliGame, Setup};
 
 /// The depth `banco bench` searches by default.
 pub const DEFAULT_DEPTH: u32 = 9;
@@ -60,10 +61,11 @@ fn bench_game<G: CliGame>(
     let mut nodes = 0;
     let mut searching = std::time::Duration::ZERO;
     for fen in G::BENCH {
-        let game = G::start(Some(fen))?;
+        let game = G::start(&Setup::position(Some(fen)))?;
         searcher.clear();
         let start = Instant::now();
-        let result = searcher.search(&game, &eval, &Limits::depth(args.depth), &mut Silent);
+        let depth = args.depth.min(G::BENCH_MAX_DEPTH);
+        let result = searcher.search(&game, &eval, &Limits::depth(depth), &mut Silent);
         searching += start.elapsed();
         nodes += result.report.stats.nodes;
         *index += 1;
@@ -85,14 +87,16 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         ..SearchConfig::default()
     };
     let mut searcher = Searcher::new(config);
-    let total = ChessGame::BENCH.len() + XiangqiGame::BENCH.len();
+    let total = ChessGame::BENCH.len() + XiangqiGame::BENCH.len() + GomokuGame::BENCH.len();
     let mut index = 0;
     let (chess_nodes, chess_time) =
         bench_game::<ChessGame>(args, &mut searcher, &mut index, total)?;
     let (xiangqi_nodes, xiangqi_time) =
         bench_game::<XiangqiGame>(args, &mut searcher, &mut index, total)?;
-    let nodes = chess_nodes + xiangqi_nodes;
-    let elapsed = chess_time + xiangqi_time;
+    let (gomoku_nodes, gomoku_time) =
+        bench_game::<GomokuGame>(args, &mut searcher, &mut index, total)?;
+    let nodes = chess_nodes + xiangqi_nodes + gomoku_nodes;
+    let elapsed = chess_time + xiangqi_time + gomoku_time;
     let rate = |n: u64, t: std::time::Duration| (n as f64 / t.as_secs_f64().max(1e-9)) as u64;
     println!("===========================");
     println!(
@@ -102,6 +106,10 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     println!(
         "xiangqi         : {xiangqi_nodes} nodes, {} nodes/s",
         rate(xiangqi_nodes, xiangqi_time)
+    );
+    println!(
+        "gomoku          : {gomoku_nodes} nodes, {} nodes/s",
+        rate(gomoku_nodes, gomoku_time)
     );
     println!("Total time (ms) : {}", elapsed.as_millis());
     println!("Nodes searched  : {nodes}");

@@ -9,16 +9,22 @@ use clap::Args;
 
 use super::report::{ScoreJson, SearchRow, millis, thousands};
 use crate::GameKind;
-use crate::games::CliGame;
+use crate::games::{CliGame, Setup};
 
 /// Arguments of `banco compare`.
 #[derive(Args, Debug)]
 pub struct CompareArgs {
     /// Which game.
     pub game: GameKind,
-    /// The position (the start position without it).
+    /// The position (the start position without it): a FEN, or for gomoku the moves.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Gomoku only: the rule (freestyle, standard, caro, renju; default freestyle).
+    #[arg(long)]
+    pub rule: Option<String>,
+    /// Gomoku only: the board size, 15 to 20 (default 15).
+    #[arg(long)]
+    pub size: Option<u8>,
     /// Search depth for every algorithm.
     #[arg(long, default_value_t = 4)]
     pub depth: u32,
@@ -32,7 +38,11 @@ pub struct CompareArgs {
 
 /// Runs `banco compare`.
 pub fn run<G: CliGame>(args: &CompareArgs) -> anyhow::Result<()> {
-    let game = G::start(args.fen.as_deref())?;
+    let game = G::start(&Setup {
+        position: args.fen.clone(),
+        rule: args.rule.clone(),
+        size: args.size,
+    })?;
     let eval = super::evaluator::<G>(args.evaluator.as_deref())?;
     let mut rows = Vec::new();
     for algorithm in Algorithm::ALL {

@@ -6,7 +6,7 @@ use banco_search::{perft, perft_divide};
 use clap::Args;
 
 use crate::GameKind;
-use crate::games::CliGame;
+use crate::games::{CliGame, Setup};
 
 /// Arguments of `banco perft`.
 #[derive(Args, Debug)]
@@ -25,7 +25,13 @@ pub struct PerftArgs {
 
 /// Runs `banco perft`.
 pub fn run<G: CliGame>(args: &PerftArgs) -> anyhow::Result<()> {
-    let mut game = G::start(args.fen.as_deref())?;
+    if !G::HAS_PERFT {
+        anyhow::bail!(
+            "perft counts a move generator's tree; in {} every empty point is a move",
+            G::NAME
+        );
+    }
+    let mut game = G::start(&Setup::position(args.fen.as_deref()))?;
     let start = Instant::now();
     let total = if args.divide {
         let counts = perft_divide(&mut game, args.depth);

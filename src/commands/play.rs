@@ -8,7 +8,7 @@ use banco_search::{Algorithm, Level, Limits, SearchConfig, Searcher, Silent};
 use clap::{Args, ValueEnum};
 
 use crate::GameKind;
-use crate::games::CliGame;
+use crate::games::{CliGame, Setup};
 use crate::terminal::Style;
 use crate::terminal::panel::{computer_panel, game_panel, move_list};
 
@@ -45,9 +45,15 @@ pub struct PlayArgs {
     /// The computer's evaluator, simple or strong (default: the level's).
     #[arg(long)]
     pub evaluator: Option<String>,
-    /// Start from this position.
+    /// Start from this position: a FEN, or for gomoku the moves (`h8 i9 …`).
     #[arg(long)]
     pub fen: Option<String>,
+    /// Gomoku only: the rule (freestyle, standard, caro, renju; default freestyle).
+    #[arg(long)]
+    pub rule: Option<String>,
+    /// Gomoku only: the board size, 15 to 20 (default 15).
+    #[arg(long)]
+    pub size: Option<u8>,
     /// Draw the board with letters (FEN letters for xiangqi) and no colours.
     #[arg(long)]
     pub ascii: bool,
@@ -67,6 +73,8 @@ impl Default for PlayArgs {
             algorithm: Algorithm::Engine,
             evaluator: None,
             fen: None,
+            rule: None,
+            size: None,
             ascii: false,
             flip: false,
         }
@@ -140,8 +148,8 @@ impl<G: CliGame, W: Write> Session<G, W> {
             .evaluator
             .unwrap_or_else(|| G::evaluator(self.level.settings().evaluator));
         let result = self
-            .searcher
-            .search(&self.game, &eval, &limits, &mut Silent);
+            .game
+            .choose(&mut self.searcher, &eval, &limits, &mut Silent);
         let Some(mv) = result.best_move else {
             return;
         };
@@ -272,7 +280,11 @@ pub fn play<G: CliGame, R: BufRead, W: Write>(
     out: W,
     terminal: bool,
 ) -> anyhow::Result<()> {
-    let start = G::start(args.fen.as_deref())?;
+    let start = G::start(&Setup {
+        position: args.fen.clone(),
+        rule: args.rule.clone(),
+        size: args.size,
+    })?;
     let evaluator = args
         .evaluator
         .as_deref()

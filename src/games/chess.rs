@@ -5,7 +5,7 @@ use banco_chess::shakmaty::{Move, Position};
 use banco_chess::{ChessEvaluator, ChessGame, notation};
 use banco_search::EvaluatorStrength;
 
-use super::CliGame;
+use super::{CliGame, Setup};
 use crate::commands::bench::CHESS_POSITIONS;
 use crate::terminal::{Style, board};
 
@@ -17,8 +17,9 @@ impl CliGame for ChessGame {
     const MOVE_HELP: &'static str = "SAN (e4, Nf3, O-O, e8=Q) or UCI (e2e4, e7e8q)";
     const BENCH: &'static [&'static str] = &CHESS_POSITIONS;
 
-    fn start(fen: Option<&str>) -> anyhow::Result<ChessGame> {
-        Ok(match fen {
+    fn start(setup: &Setup) -> anyhow::Result<ChessGame> {
+        setup.no_board_options(Self::NAME)?;
+        Ok(match setup.position.as_deref() {
             Some(fen) => ChessGame::from_fen(fen)?,
             None => ChessGame::new(),
         })

@@ -2,14 +2,51 @@
 //! subcommand is written once and works for every game.
 
 pub mod chess;
+pub mod gomoku;
 pub mod xiangqi;
 
 use std::fmt::Display;
 use std::str::FromStr;
 
-use banco_search::{Evaluator, EvaluatorStrength, Game};
+use banco_search::{
+    Evaluator, EvaluatorStrength, Game, Limits, SearchObserver, SearchResult, Searcher,
+};
 
 use crate::terminal::Style;
+
+/// How to set up a game: a position and, for gomoku, the rule and board size.
+#[derive(Clone, Debug, Default)]
+pub struct Setup {
+    /// A FEN (chess, xiangqi) or a move list (gomoku); the start position without one.
+    pub position: Option<String>,
+    /// The gomoku rule (freestyle, standard, caro, renju).
+    pub rule: Option<String>,
+    /// The gomoku board size (15 to 20).
+    pub size: Option<u8>,
+}
+
+impl Setup {
+    /// A setup from a position alone.
+    #[must_use]
+    pub fn position(position: Option<&str>) -> Setup {
+        Setup {
+            position: position.map(str::to_owned),
+            ..Setup::default()
+        }
+    }
+
+    /// Refuses the gomoku options for a game that has none.
+    ///
+    /// # Errors
+    ///
+    /// When `--rule` or `--size` was given.
+    pub fn no_board_options(&self, game: &str) -> anyhow::Result<()> {
+        if self.rule.is_some() || self.size.is_some() {
+            anyhow::bail!("--rule and --size are for gomoku; {game} has one rule and one board");
+        }
+        Ok(())
+    }
+}
 
 /// A game as the command line drives it: positions from text, moves in the
 /// game's notation, the board drawn, the end announced.
@@ -25,13 +62,30 @@ pub trait CliGame: Game + Sized {
     const MOVE_HELP: &'static str;
     /// Positions `banco bench` searches.
     const BENCH: &'static [&'static str];
+    /// The deepest `banco bench` searches this game (gomoku's branching
+    /// factor and threat probes make deep fixed-depth searches slow).
+    const BENCH_MAX_DEPTH: u32 = u32::MAX;
+    /// Whether perft means anything (gomoku's moves are every empty point).
+    const HAS_PERFT: bool = true;
 
-    /// The position given by `fen`, or the start position.
+    /// The game `setup` describes: its position, or the start position.
     ///
     /// # Errors
     ///
-    /// When the FEN is not a legal position.
-    fn start(fen: Option<&str>) -> anyhow::Result<Self>;
+    /// When the position, rule or size is not valid.
+    fn start(setup: &Setup) -> anyhow::Result<Self>;
+
+    /// Chooses the computer's move. Games with a move chooser beyond the
+    /// search (gomoku's threat search) override it.
+    fn choose(
+        &self,
+        searcher: &mut Searcher,
+        eval: &Self::Eval,
+        limits: &Limits,
+        observer: &mut dyn SearchObserver<Self::Move>,
+    ) -> SearchResult<Self::Move> {
+        searcher.search(self, eval, limits, observer)
+    }
 
     /// The position as text that [`CliGame::start`] reads back.
     fn fen(&self) -> String;

@@ -3,7 +3,7 @@
 use banco_search::EvaluatorStrength;
 use banco_xiangqi::{Move, XiangqiEvaluator, XiangqiGame, XiangqiStatus, notation};
 
-use super::CliGame;
+use super::{CliGame, Setup};
 use crate::terminal::{Style, xiangqi_board};
 
 /// Start, opening, middlegame and endgame positions for `banco bench`.
@@ -26,8 +26,9 @@ impl CliGame for XiangqiGame {
     const MOVE_HELP: &'static str = "ICCS coordinates (h2e2, b0c2) or WXF (C2.5, H8+7, R+.3)";
     const BENCH: &'static [&'static str] = &XIANGQI_POSITIONS;
 
-    fn start(fen: Option<&str>) -> anyhow::Result<XiangqiGame> {
-        Ok(match fen {
+    fn start(setup: &Setup) -> anyhow::Result<XiangqiGame> {
+        setup.no_board_options(Self::NAME)?;
+        Ok(match setup.position.as_deref() {
             Some(fen) => XiangqiGame::from_fen(fen)
                 .map_err(|e| anyhow::anyhow!("invalid FEN '{fen}': {e}"))?,
             None => XiangqiGame::new(),
