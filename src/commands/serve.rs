@@ -36,10 +36,13 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     };
     let db = config.db.display().to_string();
     banco_server::run(&config, |addr| {
-        println!("Banco is ready: open http://{addr}/ in your browser");
-        println!("Games are kept in {db}. Press Ctrl-C to stop.");
+        // Written without println!: a closed stdout (a script that read the
+        // address and left) must not bring the server down.
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "Banco is ready: open http://{addr}/ in your browser");
+        let _ = writeln!(out, "Games are kept in {db}. Press Ctrl-C to stop.");
         // Scripts read the address from the first line; do not leave it buffered.
-        let _ = std::io::stdout().flush();
+        let _ = out.flush();
     })?;
     Ok(())
 }
