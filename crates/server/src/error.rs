@@ -39,7 +39,7 @@ pub enum ApiError {
     #[error(transparent)]
     Setup(#[from] SetupError),
     /// The move is not legal here.
-    #[error("illegal move: {0}")]
+    #[error("{0}")]
     IllegalMove(String),
     /// The side to move is not played by a person.
     #[error("not your turn: the computer plays {0} and is to move")]
