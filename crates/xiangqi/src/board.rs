@@ -190,6 +190,31 @@ impl Board {
         self.side = self.side.opponent();
     }
 
+    /// Moves a piece for a legality test: cells and general squares only,
+    /// hash and counts untouched. Returns the captured code.
+    #[inline]
+    pub(crate) fn shift(&mut self, mv: Move) -> u8 {
+        let moving = self.cells[mv.from.cell()];
+        let captured = self.cells[mv.to.cell()];
+        self.cells[mv.from.cell()] = EMPTY;
+        self.cells[mv.to.cell()] = moving;
+        if moving & 7 == 1 {
+            self.generals[usize::from(moving >> 3)] = mv.to;
+        }
+        captured
+    }
+
+    /// Takes back [`Board::shift`].
+    #[inline]
+    pub(crate) fn unshift(&mut self, mv: Move, captured: u8) {
+        let moving = self.cells[mv.to.cell()];
+        self.cells[mv.from.cell()] = moving;
+        self.cells[mv.to.cell()] = captured;
+        if moving & 7 == 1 {
+            self.generals[usize::from(moving >> 3)] = mv.from;
+        }
+    }
+
     /// Passes the turn (null move).
     pub(crate) fn pass(&mut self) {
         self.side = self.side.opponent();

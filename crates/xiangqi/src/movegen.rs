@@ -130,6 +130,18 @@ const fn board_squares() -> [Square; 90] {
     squares
 }
 
+/// Whether `mv` could leave its own general (on `general`, not in check)
+/// attacked: it moves the general, leaves or enters the general's rank or
+/// file (opening a line, or becoming a cannon's screen), or leaves a point
+/// diagonally next to the general (a horse's leg). Any other move keeps
+/// every line and leg as it was.
+#[inline]
+fn may_expose(general: Square, mv: Move) -> bool {
+    let aligned = |sq: Square| sq.file() == general.file() || sq.rank() == general.rank();
+    let diagonal_neighbour = DIAGONAL.iter().any(|&d| general.offset(d) == mv.from);
+    mv.from == general || aligned(mv.from) || aligned(mv.to) || diagonal_neighbour
+}
+
 impl Board {
     /// Whether `color`'s general is attacked, or faces the other general
     /// across an open file.
@@ -286,9 +298,9 @@ impl Board {
     #[inline]
     pub(crate) fn keeps_general_safe(&mut self, mv: Move) -> bool {
         let us = self.side_to_move();
-        let captured = self.apply(mv);
+        let captured = self.shift(mv);
         let safe = !self.general_exposed(us);
-        self.revert(mv, captured);
+        self.unshift(mv, captured);
         safe
     }
 
@@ -297,8 +309,10 @@ impl Board {
     pub fn generate(&self, out: &mut Vec<Move>, captures_only: bool) {
         out.clear();
         self.pseudo_moves(out, captures_only);
+        let general = self.general(self.side_to_move());
+        let in_check = self.in_check();
         let mut scratch = self.clone();
-        out.retain(|&mv| scratch.keeps_general_safe(mv));
+        out.retain(|&mv| !(in_check || may_expose(general, mv)) || scratch.keeps_general_safe(mv));
     }
 
     /// Whether `mv` is legal here.
