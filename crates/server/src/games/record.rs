@@ -291,3 +291,58 @@ impl<G: WebGame> AnyGame for Record<G> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn games() -> Vec<Box<dyn AnyGame>> {
+        GameKind::ALL
+            .iter()
+            .map(|kind| kind.setup(&Setup::default()).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn undo_and_reset_walk_back_the_snapshots() {
+        let mut game = GameKind::Chess.setup(&Setup::default()).unwrap();
+        game.play("e4").unwrap();
+        game.play("e7e5").unwrap();
+        assert_eq!(game.board().snapshots.len(), 3);
+        assert!(game.undo());
+        assert_eq!(game.moves().len(), 1);
+        assert_eq!(game.board().snapshots.len(), 2);
+        game.reset();
+        assert!(game.moves().is_empty() && !game.undo());
+        assert_eq!(game.board().legal_moves.len(), 20);
+    }
+
+    proptest! {
+        #[test]
+        fn no_move_text_panics_or_changes_a_refused_move(text in "\\PC{0,12}") {
+            for mut game in games() {
+                let before = game.board().position;
+                if game.play(&text).is_err() {
+                    prop_assert_eq!(game.board().position, before);
+                    prop_assert!(game.moves().is_empty());
+                }
+            }
+        }
+
+        #[test]
+        fn coordinate_like_moves_are_checked(file1 in 0u8..12, rank1 in 0u8..12, file2 in 0u8..12, rank2 in 0u8..12) {
+            let text = format!(
+                "{}{}{}{}",
+                char::from(b'a' + file1), rank1, char::from(b'a' + file2), rank2
+            );
+            for mut game in games() {
+                let legal: Vec<String> = game.board().legal_moves.into_iter().map(|m| m.code).collect();
+                match game.play(&text) {
+                    Ok(played) => prop_assert!(legal.contains(&played.code)),
+                    Err(reason) => prop_assert!(!reason.is_empty()),
+                }
+            }
+        }
+    }
+}
