@@ -11,7 +11,7 @@ mod chess;
 mod record;
 mod xiangqi;
 
-use banco_search::{Evaluator, EvaluatorStrength, Game, Side};
+use banco_search::{Evaluator, EvaluatorStrength, Game, Limits, SearchObserver, Searcher, Side};
 use serde::Serialize;
 
 pub use record::{AnyGame, BoardView, LegalMove, MovePlayed, Record};
@@ -263,6 +263,18 @@ pub trait WebGame: Game + Sized {
 
     /// The evaluator a level asks for.
     fn evaluator(strength: EvaluatorStrength) -> Self::Eval;
+
+    /// The computer's move here: the shared search's best move, unless the
+    /// game has its own way of choosing (a threat search before the search).
+    fn choose_move(
+        &self,
+        searcher: &mut Searcher,
+        eval: &Self::Eval,
+        limits: &Limits,
+        observer: &mut dyn SearchObserver<Self::Move>,
+    ) -> Option<Self::Move> {
+        searcher.search(self, eval, limits, observer).best_move
+    }
 
     /// Takes back the last move; `false` when there is none.
     fn take_back(&mut self) -> bool;

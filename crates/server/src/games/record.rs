@@ -270,8 +270,10 @@ impl<G: WebGame> AnyGame for Record<G> {
                 report.pv.iter().map(|&mv| G::move_code(mv)).collect(),
             ));
         };
-        let result = Searcher::new(config).search(&self.game, &eval, &limits, &mut observer);
-        result.best_move.map(G::move_code)
+        let mut searcher = Searcher::new(config);
+        self.game
+            .choose_move(&mut searcher, &eval, &limits, &mut observer)
+            .map(G::move_code)
     }
 
     fn export(&self, format: &str, players: [&str; 2], result: &str) -> Option<String> {
