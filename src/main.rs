@@ -50,6 +50,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Speak UCI on standard input and output, for chess GUIs.
     Uci,
+    /// Speak the Gomocup (piskvork) protocol, for gomoku managers.
+    Gomocup,
     /// Count the leaf nodes of the move tree (checks the move generator).
     Perft(perft::PerftArgs),
     /// Search a fixed set of positions to a fixed depth; the node count is a signature.
@@ -61,13 +63,37 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // Gomocup managers start a brain by a file name beginning with `pbrain-`.
+    let pbrain = std::env::args_os()
+        .next()
+        .and_then(|arg0| {
+            let name = std::path::Path::new(&arg0)
+                .file_name()?
+                .to_string_lossy()
+                .into_owned();
+            Some(name.starts_with("pbrain-"))
+        })
+        .unwrap_or(false);
+    let cli = if pbrain {
+        Cli {
+            command: Some(Command::Gomocup),
+        }
+    } else {
+        Cli::parse()
+    };
     let result = match cli.command {
         None => serve::run(&serve::ServeArgs::default()),
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Play(args)) => for_game!(args.game, play::run, &args),
         Some(Command::Uci) => {
             banco_protocol::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
+            Ok(())
+        }
+        Some(Command::Gomocup) => {
+            banco_protocol::gomocup::run(
+                std::io::BufReader::new(std::io::stdin()),
+                std::io::stdout(),
+            );
             Ok(())
         }
         Some(Command::Perft(args)) => for_game!(args.game, perft::run, &args),

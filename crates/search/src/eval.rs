@@ -43,4 +43,14 @@ pub trait Evaluator<G: Game>: Send + Sync {
         let _ = (game, mv, threshold);
         true
     }
+
+    /// A forced win for the side to move that the evaluator proves by its own
+    /// means (gomoku's threat-space search), as the number of plies until the
+    /// winning move is made (1: it wins with its next move). The engine asks
+    /// at inner and quiescence nodes and scores a proof as a mate that far
+    /// away. Must only answer what is certain; the default proves nothing.
+    fn proven_win(&self, game: &G) -> Option<u32> {
+        let _ = game;
+        None
+    }
 }

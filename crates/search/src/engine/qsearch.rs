@@ -10,7 +10,7 @@ use super::params::QS_SEE_THRESHOLD;
 use super::picker::{HASH_MOVE, Picker};
 use super::tt::NO_MOVE;
 use crate::path::outcome_value;
-use crate::{Bound, Evaluator, Game, INFINITY, MAX_PLY};
+use crate::{Bound, Evaluator, Game, INFINITY, MAX_PLY, mate_in};
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     pub(super) fn qsearch(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -39,6 +39,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if entry.settles(alpha, beta) {
                 return entry.value;
             }
+        }
+
+        // Threat probe, as in the main search: fours alone can force a win
+        // that standing pat would hide.
+        if let Some(plies) = self.eval.proven_win(&self.game) {
+            return mate_in((ply + plies as usize).min(MAX_PLY));
         }
 
         let in_check = self.game.in_check();

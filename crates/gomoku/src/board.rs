@@ -1,0 +1,430 @@
+//! The board and the line patterns kept up to date as stones come and go.
+//!
+//! Every empty point knows, per direction, the key of its ten neighbours on
+//! that line ([`crate::pattern`]); a stone changes the keys of the at most
+//! forty points that see it, and only their patterns are looked up again.
+//! From the four patterns of a point the board derives, for each colour, a
+//! [`Threat`] (what one stone there makes) and a value for the evaluation,
+//! and keeps running totals of both, so the evaluation and the threat search
+//! read them without scanning the board.
+
+use banco_search::Side;
+
+use crate::pattern::{FiveRule, LinePattern, PatternTable, REACH, WALL, shift_of, swap_colours};
+use crate::point::STRIDE;
+use crate::renju::{DIRECTIONS, Foul, Grid};
+use crate::{Point, Rule, zobrist};
+
+const CELLS: usize = STRIDE * STRIDE;
+
+/// What one stone of a colour at an empty point would make, weakest first.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Threat {
+    /// Nothing of note.
+    None = 0,
+    /// Forbidden to renju's black: an overline or a double-four (a
+    /// double-three is found by the full RIF scan where a point is played).
+    Forbidden,
+    /// At least one open two.
+    Two,
+    /// One open three.
+    Three,
+    /// Two or more open threes.
+    DoubleThree,
+    /// One four.
+    Four,
+    /// A four and an open three at once.
+    FourThree,
+    /// A straight four or two fours: the opponent cannot stop both points.
+    OpenFour,
+    /// A winning five.
+    Five,
+}
+
+/// The number of [`Threat`] kinds.
+pub(crate) const THREATS: usize = 9;
+
+/// Evaluation weight of each line pattern at a point, by [`LinePattern`] order.
+const PATTERN_VALUE: [i32; 12] = [0, 0, 1, 3, 6, 20, 25, 80, 90, 400, 400, 1200];
+
+/// The board: stones, line keys, patterns, threats and the hash.
+#[derive(Clone)]
+pub(crate) struct Board {
+    size: u8,
+    renju: bool,
+    tables: [&'static PatternTable; 2],
+    cells: [u8; CELLS],
+    keys: [[u32; 4]; CELLS],
+    patterns: [[[LinePattern; 4]; CELLS]; 2],
+    threats: [[Threat; CELLS]; 2],
+    values: [[i32; CELLS]; 2],
+    totals: [i32; 2],
+    counts: [[u16; THREATS]; 2],
+    near: [u8; CELLS],
+    stones: u16,
+    hash: u64,
+}
+
+/// The pattern table each colour reads under `rule`.
+fn five_rules(rule: Rule) -> [FiveRule; 2] {
+    match rule {
+        Rule::Freestyle => [FiveRule::Free; 2],
+        Rule::Standard => [FiveRule::Exact; 2],
+        Rule::Caro => [FiveRule::Caro; 2],
+        Rule::Renju => [FiveRule::Exact, FiveRule::Free],
+    }
+}
+
+impl Board {
+    pub(crate) fn new(size: u8, rule: Rule) -> Board {
+        let [black, white] = five_rules(rule);
+        let mut board = Board {
+            size,
+            renju: rule == Rule::Renju,
+            tables: [PatternTable::get(black), PatternTable::get(white)],
+            cells: [0; CELLS],
+            keys: [[0; 4]; CELLS],
+            patterns: [[[LinePattern::None; 4]; CELLS]; 2],
+            threats: [[Threat::None; CELLS]; 2],
+            values: [[0; CELLS]; 2],
+            totals: [0; 2],
+            counts: [[0; THREATS]; 2],
+            near: [0; CELLS],
+            stones: 0,
+            hash: 0,
+        };
+        let n = i32::from(size);
+        for y in 0..n {
+            for x in 0..n {
+                let index = (y as usize) * STRIDE + x as usize;
+                for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                    for offset in -REACH..=REACH {
+                        let (qx, qy) = (x + offset * dx, y + offset * dy);
+                        if offset != 0 && !((0..n).contains(&qx) && (0..n).contains(&qy)) {
+                            board.keys[index][d] |= WALL << shift_of(offset);
+                        }
+                    }
+                }
+                board.refresh_all_directions(index);
+                for side in 0..2 {
+                    board.counts[side][board.threats[side][index] as usize] += 1;
+                    board.totals[side] += board.values[side][index];
+                }
+            }
+        }
+        board
+    }
+
+    pub(crate) fn size(&self) -> u8 {
+        self.size
+    }
+
+    pub(crate) fn stones(&self) -> usize {
+        usize::from(self.stones)
+    }
+
+    pub(crate) fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub(crate) fn is_full(&self) -> bool {
+        usize::from(self.stones) == usize::from(self.size) * usize::from(self.size)
+    }
+
+    /// The stone at a point of the board.
+    pub(crate) fn stone(&self, p: Point) -> Option<Side> {
+        match self.cells[p.index()] {
+            1 => Some(Side::First),
+            2 => Some(Side::Second),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn is_empty_at(&self, index: usize) -> bool {
+        self.cells[index] == 0
+    }
+
+    /// Whether a stone lies within two points of `index` (any direction).
+    pub(crate) fn is_near(&self, index: usize) -> bool {
+        self.near[index] > 0
+    }
+
+    /// What one stone of `side` at the empty `index` would make.
+    pub(crate) fn threat(&self, side: Side, index: usize) -> Threat {
+        self.threats[side.index()][index]
+    }
+
+    /// How many empty points give `side` this threat.
+    pub(crate) fn count(&self, side: Side, threat: Threat) -> u16 {
+        self.counts[side.index()][threat as usize]
+    }
+
+    /// How many empty points give `side` at least this threat (never counting fouls).
+    pub(crate) fn count_at_least(&self, side: Side, threat: Threat) -> u32 {
+        self.counts[side.index()][threat as usize..]
+            .iter()
+            .map(|&c| u32::from(c))
+            .sum()
+    }
+
+    /// The evaluation value of a point for `side`.
+    pub(crate) fn value(&self, side: Side, index: usize) -> i32 {
+        self.values[side.index()][index]
+    }
+
+    /// The sum of the values of all empty points for `side`.
+    pub(crate) fn total(&self, side: Side) -> i32 {
+        self.totals[side.index()]
+    }
+
+    /// The indices of the board's points, row by row.
+    pub(crate) fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        let n = usize::from(self.size);
+        (0..n).flat_map(move |y| (0..n).map(move |x| y * STRIDE + x))
+    }
+
+    /// The exact renju foul black would commit at the empty `index`.
+    pub(crate) fn exact_foul(&self, index: usize) -> Option<Foul> {
+        if !self.renju {
+            return None;
+        }
+        let patterns = self.patterns[0][index];
+        if patterns.contains(&LinePattern::Five) {
+            return None;
+        }
+        let overline = patterns.contains(&LinePattern::Overline);
+        let fours: u8 = patterns.iter().map(|p| p.fours()).sum();
+        let threes = patterns
+            .iter()
+            .filter(|&&p| p == LinePattern::Flex3)
+            .count();
+        if !overline && fours < 2 && threes < 2 {
+            return None;
+        }
+        let p = Point::from_index(index);
+        let mut grid = Grid::from_cells(self.size, &self.cells);
+        grid.foul_at(i32::from(p.x), i32::from(p.y), 0)
+    }
+
+    /// Puts a stone of `side` on the empty `index`.
+    pub(crate) fn place(&mut self, index: usize, side: Side) {
+        let code = if side == Side::First { 1 } else { 2 };
+        self.forget(index);
+        self.cells[index] = code;
+        self.hash ^= zobrist::STONES[side.index()][index];
+        self.stones += 1;
+        self.touch_neighbours(index, true);
+        self.update_lines(index, Some(code));
+    }
+
+    /// Takes the stone off `index`.
+    pub(crate) fn remove(&mut self, index: usize) {
+        let code = self.cells[index];
+        let side = if code == 1 { Side::First } else { Side::Second };
+        self.cells[index] = 0;
+        self.hash ^= zobrist::STONES[side.index()][index];
+        self.stones -= 1;
+        self.touch_neighbours(index, false);
+        self.update_lines(index, None);
+        self.refresh_all_directions(index);
+        self.remember(index);
+    }
+
+    fn touch_neighbours(&mut self, index: usize, add: bool) {
+        let p = Point::from_index(index);
+        let n = i32::from(self.size);
+        for dy in -2..=2 {
+            for dx in -2..=2 {
+                let (x, y) = (i32::from(p.x) + dx, i32::from(p.y) + dy);
+                if (0..n).contains(&x) && (0..n).contains(&y) {
+                    let q = y as usize * STRIDE + x as usize;
+                    if add {
+                        self.near[q] += 1;
+                    } else {
+                        self.near[q] -= 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sets (or clears) the stone at `index` in the keys of the points that
+    /// see it, and looks their patterns up again.
+    fn update_lines(&mut self, index: usize, code: Option<u8>) {
+        let p = Point::from_index(index);
+        let n = i32::from(self.size);
+        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            for step in -REACH..=REACH {
+                if step == 0 {
+                    continue;
+                }
+                let (x, y) = (i32::from(p.x) + step * dx, i32::from(p.y) + step * dy);
+                if !((0..n).contains(&x) && (0..n).contains(&y)) {
+                    continue;
+                }
+                let q = y as usize * STRIDE + x as usize;
+                // The stone lies `-step` from q.
+                let shift = shift_of(-step);
+                self.keys[q][d] &= !(3 << shift);
+                if let Some(code) = code {
+                    self.keys[q][d] |= u32::from(code) << shift;
+                }
+                if self.cells[q] == 0 {
+                    let before = (self.patterns[0][q][d], self.patterns[1][q][d]);
+                    self.refresh_direction(q, d);
+                    // Most far points see a stone without their shape changing.
+                    if before != (self.patterns[0][q][d], self.patterns[1][q][d]) {
+                        self.forget(q);
+                        self.classify(q);
+                        self.remember(q);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Takes an empty point's threat and value out of the totals.
+    fn forget(&mut self, index: usize) {
+        for side in 0..2 {
+            self.counts[side][self.threats[side][index] as usize] -= 1;
+            self.totals[side] -= self.values[side][index];
+        }
+    }
+
+    /// Puts an empty point's threat and value into the totals.
+    fn remember(&mut self, index: usize) {
+        for side in 0..2 {
+            self.counts[side][self.threats[side][index] as usize] += 1;
+            self.totals[side] += self.values[side][index];
+        }
+    }
+
+    fn refresh_direction(&mut self, index: usize, d: usize) {
+        let key = self.keys[index][d];
+        self.patterns[0][index][d] = self.tables[0].lookup(key);
+        self.patterns[1][index][d] = self.tables[1].lookup(swap_colours(key));
+    }
+
+    fn refresh_all_directions(&mut self, index: usize) {
+        for d in 0..4 {
+            self.refresh_direction(index, d);
+        }
+        self.classify(index);
+    }
+
+    /// Derives both colours' threats and values at an empty point from its patterns.
+    fn classify(&mut self, index: usize) {
+        for side in 0..2 {
+            let patterns = self.patterns[side][index];
+            let mut threat = combine(&patterns);
+            // Renju's overline and double-four are exact from the tables. A
+            // double-three needs the recursive scan, which would run at every
+            // update: it is left to the points' users (`exact_foul`), and
+            // the cached threat stays an upper bound there.
+            if self.renju && side == 0 && threat != Threat::Five {
+                let overline = patterns.contains(&LinePattern::Overline);
+                let fours: u8 = patterns.iter().map(|p| p.fours()).sum();
+                if overline || fours >= 2 {
+                    threat = Threat::Forbidden;
+                }
+            }
+            let value = if threat == Threat::Forbidden {
+                0
+            } else {
+                patterns
+                    .iter()
+                    .map(|&p| PATTERN_VALUE[p as usize])
+                    .sum::<i32>()
+                    + match threat {
+                        Threat::DoubleThree => 200,
+                        Threat::FourThree | Threat::OpenFour => 300,
+                        _ => 0,
+                    }
+            };
+            self.threats[side][index] = threat;
+            self.values[side][index] = value;
+        }
+    }
+}
+
+/// The threat of four line patterns, renju fouls aside.
+fn combine(patterns: &[LinePattern; 4]) -> Threat {
+    let mut fours = 0;
+    let mut open_four = false;
+    let mut threes = 0;
+    let mut twos = 0;
+    for &p in patterns {
+        match p {
+            LinePattern::Five => return Threat::Five,
+            LinePattern::Flex4 | LinePattern::DoubleFour => open_four = true,
+            LinePattern::Block4 => {}
+            LinePattern::Flex3 => threes += 1,
+            LinePattern::Flex2 => twos += 1,
+            _ => {}
+        }
+        fours += p.fours();
+    }
+    if open_four || fours >= 2 {
+        Threat::OpenFour
+    } else if fours == 1 && threes > 0 {
+        Threat::FourThree
+    } else if fours == 1 {
+        Threat::Four
+    } else if threes >= 2 {
+        Threat::DoubleThree
+    } else if threes == 1 {
+        Threat::Three
+    } else if twos > 0 {
+        Threat::Two
+    } else {
+        Threat::None
+    }
+}
+
+impl Board {
+    /// Whether the incremental keys equal keys built afresh from the stones.
+    #[cfg(test)]
+    pub(crate) fn recomputed_keys_match(&self) -> bool {
+        let fresh = {
+            let mut b = Board::new(self.size, Rule::Freestyle);
+            for i in self.indices() {
+                if self.cells[i] != 0 {
+                    b.cells[i] = self.cells[i];
+                    b.update_lines(i, Some(self.cells[i]));
+                }
+            }
+            b
+        };
+        self.indices().all(|i| self.keys[i] == fresh.keys[i])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_follow_stones_on_and_off() {
+        let mut board = Board::new(15, Rule::Renju);
+        let points = [(7, 7), (8, 8), (0, 0), (14, 14), (7, 8), (3, 12), (14, 0)];
+        for (i, &(x, y)) in points.iter().enumerate() {
+            let side = if i % 2 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            board.place(Point::new(x, y).index(), side);
+            assert!(board.recomputed_keys_match());
+        }
+        for &(x, y) in points.iter().rev() {
+            board.remove(Point::new(x, y).index());
+            assert!(board.recomputed_keys_match());
+        }
+        assert_eq!(board.hash(), 0);
+        assert_eq!(
+            board.total(Side::First),
+            Board::new(15, Rule::Renju).total(Side::First)
+        );
+    }
+}

@@ -1,0 +1,264 @@
+//! The shared search on gomoku: it makes five, stops a four and an open
+//! three, and plays a forced win through the threat probe.
+
+mod common;
+
+use banco_gomoku::think::{Reason, choose_move};
+use banco_gomoku::{GomokuEvaluator, Point, Rule, Side};
+use banco_search::{Algorithm, Limits, SearchConfig, Searcher, Silent, is_mate};
+use common::board;
+
+fn search(game: &banco_gomoku::GomokuGame, algorithm: Algorithm, depth: u32) -> (Point, i32) {
+    let config = SearchConfig {
+        algorithm,
+        ..SearchConfig::default()
+    };
+    let result = Searcher::new(config).search(
+        game,
+        &GomokuEvaluator::Strong,
+        &Limits::depth(depth),
+        &mut Silent,
+    );
+    (result.best_move.unwrap(), result.report.value)
+}
+
+#[test]
+fn every_algorithm_makes_five() {
+    let mut game = board(
+        Rule::Freestyle,
+        &[(3, 3), (4, 4), (5, 5), (6, 6)],
+        &[(3, 4), (4, 5), (5, 6), (9, 9)],
+    );
+    game.set_side_to_move(Side::First);
+    for algorithm in Algorithm::ALL {
+        let (mv, value) = search(&game, algorithm, 2);
+        assert!(
+            mv == Point::new(7, 7) || mv == Point::new(2, 2),
+            "{algorithm}: {mv}"
+        );
+        assert!(is_mate(value), "{algorithm}: {value}");
+    }
+}
+
+#[test]
+fn the_engine_blocks_a_four() {
+    // White threatens five at l8 (h8..k8, g8 blocked by black).
+    let mut game = board(
+        Rule::Standard,
+        &[(6, 7), (2, 2), (3, 3), (12, 2)],
+        &[(7, 7), (8, 7), (9, 7), (10, 7)],
+    );
+    game.set_side_to_move(Side::First);
+    let (mv, _) = search(&game, Algorithm::Engine, 4);
+    assert_eq!(mv, Point::new(11, 7));
+}
+
+#[test]
+fn the_engine_stops_an_open_three() {
+    // White h8 i8 j8 open; black has nothing: black must take g8 or k8 (or
+    // the far points f8/l8, which leave only a closed four).
+    let mut game = board(
+        Rule::Freestyle,
+        &[(3, 12), (12, 3), (2, 2)],
+        &[(7, 7), (8, 7), (9, 7)],
+    );
+    game.set_side_to_move(Side::First);
+    let (mv, _) = search(&game, Algorithm::Engine, 4);
+    assert!([5, 6, 10, 11].contains(&mv.x) && mv.y == 7, "{mv}");
+}
+
+#[test]
+fn the_engine_sees_a_vcf_as_a_mate() {
+    let mut game = board(
+        Rule::Freestyle,
+        &[
+            (7, 7),
+            (8, 7),
+            (9, 7),
+            (10, 8),
+            (10, 9),
+            (7, 10),
+            (8, 10),
+            (9, 10),
+        ],
+        &[
+            (6, 7),
+            (6, 10),
+            (2, 2),
+            (2, 4),
+            (3, 2),
+            (4, 12),
+            (12, 3),
+            (13, 13),
+        ],
+    );
+    game.set_side_to_move(Side::First);
+    let (_, value) = search(&game, Algorithm::Engine, 2);
+    assert!(is_mate(value) && value > 0, "{value}");
+}
+
+#[test]
+fn choose_move_plays_the_forced_win_first() {
+    let mut game = board(
+        Rule::Freestyle,
+        &[
+            (7, 7),
+            (8, 7),
+            (9, 7),
+            (10, 8),
+            (10, 9),
+            (7, 10),
+            (8, 10),
+            (9, 10),
+        ],
+        &[
+            (6, 7),
+            (6, 10),
+            (2, 2),
+            (2, 4),
+            (3, 2),
+            (4, 12),
+            (12, 3),
+            (13, 13),
+        ],
+    );
+    game.set_side_to_move(Side::First);
+    let mut searcher = Searcher::new(SearchConfig::default());
+    let choice = choose_move(
+        &game,
+        &mut searcher,
+        GomokuEvaluator::Strong,
+        &Limits::depth(3),
+        &mut Silent,
+    )
+    .unwrap();
+    assert!(
+        matches!(choice.reason, Reason::Vcf(_)),
+        "{:?}",
+        choice.reason
+    );
+}
+
+#[test]
+fn choose_move_defends_against_a_vcf() {
+    // White threatens a double four at k8 (h8 i8 j8 closed by g8, k9 k10
+    // k11 closed by k12); black to move must spoil it.
+    let mut game = board(
+        Rule::Freestyle,
+        &[(6, 7), (10, 11), (1, 1), (1, 3), (3, 1), (13, 13)],
+        &[(7, 7), (8, 7), (9, 7), (10, 8), (10, 9), (10, 10)],
+    );
+    game.set_side_to_move(Side::First);
+    let mut searcher = Searcher::new(SearchConfig::default());
+    let choice = choose_move(
+        &game,
+        &mut searcher,
+        GomokuEvaluator::Strong,
+        &Limits::depth(4),
+        &mut Silent,
+    )
+    .unwrap();
+    let mut after = game.clone();
+    after.play(choice.point).unwrap();
+    let answer =
+        banco_gomoku::threat::vcf(&after, banco_gomoku::threat::ThreatLimits::nodes(100_000));
+    assert_eq!(
+        answer.outcome,
+        banco_gomoku::threat::ThreatOutcome::NoWin,
+        "{}",
+        choice.point
+    );
+}
+
+#[test]
+fn choose_move_stops_the_vcf_that_won_a_match_game() {
+    // A game Banco lost as white to the seeds' caro program: after black's
+    // g9, white's e7 let black win by fours from f7. White must spoil it.
+    let game = common::game(
+        Rule::Freestyle,
+        "h8 i7 h10 h7 j7 j8 k9 i6 h9 j5 g8 k6 h11 h12 i8 l3 k4 g10 g9",
+    );
+    let mut searcher = Searcher::new(SearchConfig::default());
+    let choice = choose_move(
+        &game,
+        &mut searcher,
+        GomokuEvaluator::Strong,
+        &Limits::depth(4),
+        &mut Silent,
+    )
+    .unwrap();
+    let mut after = game.clone();
+    after.play(choice.point).unwrap();
+    let answer =
+        banco_gomoku::threat::vcf(&after, banco_gomoku::threat::ThreatLimits::nodes(200_000));
+    assert_eq!(
+        answer.outcome,
+        banco_gomoku::threat::ThreatOutcome::NoWin,
+        "{} ({:?})",
+        choice.point,
+        choice.reason
+    );
+}
+
+#[test]
+fn choose_move_stops_the_vct_that_won_a_match_game() {
+    // Another lost game: white's i5 here let black win by threes and fours.
+    let game = common::game(Rule::Freestyle, "h8 h7 i6 i8 j9 j7 i7 j6 h9 k9 g9 j4 j5");
+    let mut searcher = Searcher::new(SearchConfig::default());
+    let choice = choose_move(
+        &game,
+        &mut searcher,
+        GomokuEvaluator::Strong,
+        &Limits::depth(4),
+        &mut Silent,
+    )
+    .unwrap();
+    let mut after = game.clone();
+    after.play(choice.point).unwrap();
+    let limits = banco_gomoku::threat::ThreatLimits::nodes(200_000);
+    let fours = banco_gomoku::threat::vcf(&after, limits);
+    let threats = banco_gomoku::threat::vct(&after, limits, 3);
+    assert_eq!(
+        fours.outcome,
+        banco_gomoku::threat::ThreatOutcome::NoWin,
+        "{}",
+        choice.point
+    );
+    assert!(
+        !matches!(threats.outcome, banco_gomoku::threat::ThreatOutcome::Win(_)),
+        "{} {:?}",
+        choice.point,
+        threats
+    );
+}
+
+#[test]
+fn the_seeds_evaluator_searches_too() {
+    let mut game = board(
+        Rule::Freestyle,
+        &[(3, 3), (4, 4), (5, 5), (6, 6)],
+        &[(3, 4), (4, 5), (5, 6), (9, 9)],
+    );
+    game.set_side_to_move(Side::First);
+    let simple = GomokuEvaluator::Simple;
+    // Black's open four outweighs white's three: good for black, bad for white.
+    let for_black = banco_search::Evaluator::evaluate(&simple, &game);
+    let mut white_view = game.clone();
+    white_view.set_side_to_move(Side::Second);
+    assert!(for_black > 0, "{for_black}");
+    assert!(banco_search::Evaluator::evaluate(&simple, &white_view) < 0);
+    for algorithm in [Algorithm::AlphaBeta, Algorithm::Engine] {
+        let config = SearchConfig {
+            algorithm,
+            ..SearchConfig::default()
+        };
+        let result = Searcher::new(config).search(&game, &simple, &Limits::depth(2), &mut Silent);
+        let mv = result.best_move.unwrap();
+        assert!(
+            mv == Point::new(7, 7) || mv == Point::new(2, 2),
+            "{algorithm}: {mv}"
+        );
+    }
+    assert_eq!("simple".parse::<GomokuEvaluator>(), Ok(simple));
+    assert!("clever".parse::<GomokuEvaluator>().is_err());
+}

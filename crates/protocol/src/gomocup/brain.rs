@@ -1,0 +1,455 @@
+//! The Gomocup brain: a state machine fed one line at a time, which thinks on
+//! its own thread so that `END` is obeyed at once, even mid-search.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use banco_gomoku::think::{Choice, Reason, choose_move};
+use banco_gomoku::{
+    GameStatus, GomokuEvaluator, GomokuGame, MoveError, Point, Rule, Side, check_size,
+};
+use banco_search::{Limits, Report, Score, SearchConfig, Searcher, StopFlag};
+
+use super::command::{GomocupCommand, GomocupParseError, triple};
+
+/// The line `ABOUT` answers.
+pub const ABOUT: &str = concat!(
+    "name=\"Banco\", version=\"",
+    env!("CARGO_PKG_VERSION"),
+    "\", author=\"The Banco developers\", country=\"-\", www=\"-\", email=\"-\""
+);
+
+/// The turn time assumed until the manager sends `INFO timeout_turn`.
+const DEFAULT_TURN_MS: i64 = 5_000;
+/// A share of the match time left is spent on one move: 1 / this.
+const MATCH_SHARE: i64 = 12;
+/// Below this many milliseconds to think, the brain plays at once.
+const INSTANT_MS: i64 = 40;
+/// The table size unless `INFO max_memory` asks for less.
+const DEFAULT_HASH_MB: usize = 64;
+
+/// A search in flight: its stop flag and the thread that gives the searcher
+/// and the move back.
+struct Thinking {
+    stop: StopFlag,
+    handle: JoinHandle<(Searcher, Option<Point>)>,
+}
+
+/// A Gomocup brain writing to `W`.
+pub struct GomocupBrain<W: Write + Send + 'static> {
+    out: Arc<Mutex<W>>,
+    size: u8,
+    rule: Rule,
+    game: Option<GomokuGame>,
+    /// The `x,y,f` lines of a `BOARD` block being read.
+    board_lines: Option<Vec<(Point, i64)>>,
+    timeout_turn_ms: i64,
+    timeout_match_ms: i64,
+    time_left_ms: Option<i64>,
+    hash_mb: usize,
+    searcher: Option<Searcher>,
+    thinking: Option<Thinking>,
+}
+
+/// Writes one line and flushes; a closed output is not the brain's problem.
+fn send<W: Write>(out: &Mutex<W>, line: &str) {
+    if let Ok(mut out) = out.lock() {
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }
+}
+
+/// A `MESSAGE` summing up how the move was found.
+fn message(choice: &Choice) -> String {
+    let why = match &choice.reason {
+        Reason::Opening => "opening".to_owned(),
+        Reason::Five => "five".to_owned(),
+        Reason::Block => "block".to_owned(),
+        Reason::Vcf(line) => format!("VCF in {} plies", line.len()),
+        Reason::Vct(line) => format!("VCT, line of {} plies", line.len()),
+        Reason::Search => "search".to_owned(),
+        Reason::Defence => "defence against a VCF".to_owned(),
+    };
+    match &choice.report {
+        Some(report) => format!("MESSAGE {why}: {}", describe(report)),
+        None => format!("MESSAGE {why}"),
+    }
+}
+
+fn describe(report: &Report<Point>) -> String {
+    let score = match report.score() {
+        Score::Centipawns(cp) => format!("value {cp}"),
+        Score::Mate(moves) => format!("win in {moves}"),
+    };
+    let pv: Vec<String> = report.pv.iter().map(Point::to_string).collect();
+    format!(
+        "depth {} {score} nodes {} nps {} time {} ms pv {}",
+        report.depth,
+        report.stats.nodes,
+        report.nps(),
+        report.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+impl<W: Write + Send + 'static> GomocupBrain<W> {
+    /// A brain with no board yet (the manager sends `START` first).
+    pub fn new(out: W) -> GomocupBrain<W> {
+        GomocupBrain {
+            out: Arc::new(Mutex::new(out)),
+            size: banco_gomoku::DEFAULT_SIZE,
+            rule: Rule::Freestyle,
+            game: None,
+            board_lines: None,
+            timeout_turn_ms: DEFAULT_TURN_MS,
+            timeout_match_ms: 0,
+            time_left_ms: None,
+            hash_mb: DEFAULT_HASH_MB,
+            searcher: None,
+            thinking: None,
+        }
+    }
+
+    fn send(&self, line: &str) {
+        send(&self.out, line);
+    }
+
+    fn error(&self, message: &str) {
+        self.send(&format!("ERROR {message}"));
+    }
+
+    /// The game being played (after the last move is applied).
+    pub fn game(&mut self) -> Option<&GomokuGame> {
+        self.wait_for_search(false);
+        self.game.as_ref()
+    }
+
+    /// Handles one line from the manager. Returns `false` after `END`.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        if line.trim().eq_ignore_ascii_case("END") {
+            self.wait_for_search(true);
+            return false;
+        }
+        self.wait_for_search(false);
+        if self.board_lines.is_some() {
+            self.board_line(line);
+            return true;
+        }
+        match line.parse::<GomocupCommand>() {
+            Ok(command) => self.handle(command),
+            Err(GomocupParseError::Empty) => true,
+            Err(err @ GomocupParseError::Unknown(_)) => {
+                self.send(&format!("UNKNOWN {err}"));
+                true
+            }
+            Err(err) => {
+                self.error(&err.to_string());
+                true
+            }
+        }
+    }
+
+    fn handle(&mut self, command: GomocupCommand) -> bool {
+        match command {
+            GomocupCommand::Start(n) => self.start(n, n),
+            GomocupCommand::RectStart(w, h) => self.start(w, h),
+            GomocupCommand::Restart => {
+                self.new_game();
+                self.send("OK");
+            }
+            GomocupCommand::Begin => {
+                if self.ready() {
+                    self.think();
+                }
+            }
+            GomocupCommand::Turn(x, y) => {
+                if self.ready() && self.opponent_plays(x, y) {
+                    self.think();
+                }
+            }
+            GomocupCommand::Play(x, y) => {
+                if self.ready() && self.own_move(x, y) {
+                    self.send(&format!("{x},{y}"));
+                }
+            }
+            GomocupCommand::Board => {
+                if self.ready() {
+                    self.board_lines = Some(Vec::new());
+                }
+            }
+            GomocupCommand::Takeback(x, y) => self.takeback(x, y),
+            GomocupCommand::Info { key, value } => self.info(&key, &value),
+            GomocupCommand::About => self.send(ABOUT),
+            GomocupCommand::End => return false,
+        }
+        true
+    }
+
+    /// Whether a board exists; says so when it does not.
+    fn ready(&self) -> bool {
+        if self.game.is_none() {
+            self.error("no board yet: send START first");
+        }
+        self.game.is_some()
+    }
+
+    fn start(&mut self, width: i64, height: i64) {
+        let size = u8::try_from(width).ok().filter(|_| width == height);
+        match size.map(check_size) {
+            Some(Ok(size)) => {
+                self.size = size;
+                self.new_game();
+                self.send("OK");
+            }
+            _ if width != height => self.error(&format!(
+                "unsupported board {width}x{height}: Banco plays square boards from 15x15 to 20x20"
+            )),
+            _ => self.error(&format!(
+                "unsupported board size {width}: Banco plays 15x15 to 20x20"
+            )),
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.game = GomokuGame::new(self.size, self.rule).ok();
+        self.time_left_ms = None;
+        if let Some(searcher) = self.searcher.as_mut() {
+            searcher.clear();
+        }
+    }
+
+    /// Replays the game under the current rule (after `INFO rule`).
+    fn rebuild(&mut self) {
+        let Some(old) = self.game.as_ref() else {
+            return;
+        };
+        let Ok(mut game) = GomokuGame::new(old.size(), self.rule) else {
+            return;
+        };
+        for m in old.moves() {
+            let _ = game.place(m.point, m.side);
+        }
+        game.set_side_to_move(banco_search::Game::side_to_move(old));
+        self.game = Some(game);
+    }
+
+    fn point(&self, x: i64, y: i64) -> Result<Point, MoveError> {
+        Point::parse_gomocup(&format!("{x},{y}"), self.size)
+    }
+
+    fn opponent_plays(&mut self, x: i64, y: i64) -> bool {
+        let point = match self.point(x, y) {
+            Ok(p) => p,
+            Err(err) => {
+                self.error(&err.to_string());
+                return false;
+            }
+        };
+        let Some(game) = self.game.as_mut() else {
+            return false;
+        };
+        match game.play(point) {
+            Ok(_) if game.status() != GameStatus::Ongoing => {
+                let status = banco_gomoku::render::status_text(game);
+                self.error(&format!("the game is over: {status}"));
+                false
+            }
+            Ok(_) => true,
+            Err(err) => {
+                self.error(&err.to_string());
+                false
+            }
+        }
+    }
+
+    fn own_move(&mut self, x: i64, y: i64) -> bool {
+        self.opponent_plays(x, y)
+    }
+
+    fn takeback(&mut self, x: i64, y: i64) {
+        let point = self.point(x, y).ok();
+        let Some(game) = self.game.as_mut() else {
+            self.error("no board yet: send START first");
+            return;
+        };
+        match (point, game.last_move()) {
+            (Some(p), Some(last)) if last.point == p => {
+                game.undo();
+                self.send("OK");
+            }
+            _ => self.error(&format!(
+                "TAKEBACK {x},{y}: that is not the last stone played"
+            )),
+        }
+    }
+
+    fn board_line(&mut self, line: &str) {
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            return;
+        }
+        if trimmed.eq_ignore_ascii_case("DONE") {
+            let lines = self.board_lines.take().unwrap_or_default();
+            self.set_board(&lines);
+            self.think();
+            return;
+        }
+        match triple(trimmed) {
+            Some((x, y, f)) => match self.point(x, y) {
+                Ok(p) if (1..=3).contains(&f) => {
+                    if let Some(lines) = self.board_lines.as_mut() {
+                        lines.push((p, f));
+                    }
+                }
+                Ok(_) => self.error(&format!(
+                    "BOARD line '{trimmed}': the field must be 1, 2 or 3"
+                )),
+                Err(err) => self.error(&format!("BOARD line '{trimmed}': {err}")),
+            },
+            None => self.error(&format!("BOARD line '{trimmed}': expected x,y,f or DONE")),
+        }
+    }
+
+    /// Sets up a `BOARD` position: equal stone counts make the brain the
+    /// first player (black), one stone fewer the second.
+    fn set_board(&mut self, lines: &[(Point, i64)]) {
+        let own = lines.iter().filter(|&&(_, f)| f == 1).count();
+        let theirs = lines.iter().filter(|&&(_, f)| f == 2).count();
+        let me = if own == theirs {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let Ok(mut game) = GomokuGame::new(self.size, self.rule) else {
+            return;
+        };
+        for &(p, f) in lines {
+            let side = match f {
+                1 => me,
+                2 => me.opponent(),
+                _ => continue,
+            };
+            if let Err(err) = game.place(p, side) {
+                self.error(&format!("BOARD: {err}"));
+            }
+        }
+        game.set_side_to_move(me);
+        self.game = Some(game);
+    }
+
+    fn info(&mut self, key: &str, value: &str) {
+        let number = value.trim().parse::<i64>().ok();
+        match (key, number) {
+            ("timeout_turn", Some(ms)) => self.timeout_turn_ms = ms.max(0),
+            ("timeout_match", Some(ms)) => self.timeout_match_ms = ms.max(0),
+            ("time_left", Some(ms)) => self.time_left_ms = Some(ms),
+            ("max_memory", Some(bytes)) => {
+                let mb = usize::try_from(bytes / 4 / (1 << 20)).unwrap_or(0);
+                self.hash_mb = if bytes <= 0 {
+                    DEFAULT_HASH_MB
+                } else {
+                    mb.clamp(1, DEFAULT_HASH_MB)
+                };
+            }
+            ("rule", Some(bits)) => {
+                self.rule = Rule::from_gomocup(u32::try_from(bits).unwrap_or(0));
+                self.rebuild();
+            }
+            ("game_type" | "folder" | "evaluate" | "thread_num" | "pondering", _) => {}
+            // Unknown keys are allowed by the protocol and ignored.
+            _ => {}
+        }
+    }
+
+    /// The time to think on this move, or `None` to play at once.
+    fn move_time(&self) -> Option<Duration> {
+        if self.timeout_turn_ms == 0 {
+            return None;
+        }
+        let mut budget = self.timeout_turn_ms;
+        if self.timeout_match_ms > 0
+            && let Some(left) = self.time_left_ms
+            && left < i64::from(i32::MAX)
+        {
+            budget = budget.min(left / MATCH_SHARE);
+        }
+        // Keep a margin for the pipe, the process and the clock's grain.
+        let margin = (budget / 6).max(50);
+        let usable = budget - margin;
+        (usable >= INSTANT_MS).then(|| Duration::from_millis(u64::try_from(usable).unwrap_or(0)))
+    }
+
+    fn think(&mut self) {
+        let Some(game) = self.game.clone() else {
+            return;
+        };
+        if game.status() != GameStatus::Ongoing {
+            let status = banco_gomoku::render::status_text(&game);
+            self.error(&format!("the game is over: {status}"));
+            return;
+        }
+        let limits = match self.move_time() {
+            Some(t) => Limits::move_time(t),
+            None => Limits::depth(1),
+        };
+        let config = SearchConfig {
+            hash_mb: self.hash_mb,
+            move_overhead: Duration::from_millis(10),
+            ..SearchConfig::default()
+        };
+        let mut searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::new(config.clone()));
+        searcher.set_config(config);
+        let stop = limits.stop.clone();
+        let out = Arc::clone(&self.out);
+        let handle = std::thread::spawn(move || {
+            let mut silent = banco_search::Silent;
+            let choice = choose_move(
+                &game,
+                &mut searcher,
+                GomokuEvaluator::Strong,
+                &limits,
+                &mut silent,
+            );
+            match &choice {
+                Some(choice) => {
+                    send(&out, &message(choice));
+                    send(&out, &choice.point.to_gomocup());
+                }
+                None => send(&out, "ERROR no move: the game is over"),
+            }
+            (searcher, choice.map(|c| c.point))
+        });
+        self.thinking = Some(Thinking { stop, handle });
+    }
+
+    /// Waits for the search in flight, stopping it first if `stop`, and
+    /// plays its move on the brain's board.
+    pub fn wait_for_search(&mut self, stop: bool) {
+        let Some(thinking) = self.thinking.take() else {
+            return;
+        };
+        if stop {
+            thinking.stop.raise();
+        }
+        match thinking.handle.join() {
+            Ok((searcher, point)) => {
+                self.searcher = Some(searcher);
+                if let (Some(p), Some(game)) = (point, self.game.as_mut()) {
+                    let _ = game.play(p);
+                }
+            }
+            Err(_) => self.error("the search thread failed"),
+        }
+    }
+}
+
+impl<W: Write + Send + 'static> Drop for GomocupBrain<W> {
+    fn drop(&mut self) {
+        self.wait_for_search(true);
+    }
+}

@@ -1,0 +1,246 @@
+//! Gomocup transcripts: each command answered as the protocol says, garbage
+//! answered with `UNKNOWN` or `ERROR` and never fatal.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use banco_gomoku::{GameStatus, Point, Side};
+use banco_protocol::gomocup::GomocupBrain;
+use banco_search::Game;
+use proptest::prelude::*;
+
+/// An output the test can read while the brain writes to it.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    fn lines(&self) -> Vec<String> {
+        String::from_utf8(self.0.lock().unwrap().clone())
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+    fn last(&self) -> String {
+        self.lines().last().cloned().unwrap_or_default()
+    }
+    fn take(&self) -> Vec<String> {
+        let lines = self.lines();
+        self.0.lock().unwrap().clear();
+        lines
+    }
+}
+
+fn brain() -> (GomocupBrain<Shared>, Shared) {
+    let out = Shared::default();
+    (GomocupBrain::new(out.clone()), out)
+}
+
+/// Sends a line and waits for the brain's move, returning every line written.
+fn ask(brain: &mut GomocupBrain<Shared>, out: &Shared, line: &str) -> Vec<String> {
+    assert!(brain.handle_line(line));
+    brain.wait_for_search(false);
+    out.take()
+}
+
+fn is_move(line: &str) -> bool {
+    line.split_once(',')
+        .is_some_and(|(x, y)| x.parse::<u8>().is_ok() && y.parse::<u8>().is_ok())
+}
+
+#[test]
+fn a_game_starts_and_goes_on() {
+    let (mut b, out) = brain();
+    assert_eq!(ask(&mut b, &out, "START 15"), ["OK"]);
+    for info in [
+        "INFO timeout_turn 300",
+        "INFO timeout_match 0",
+        "INFO max_memory 367001600",
+        "INFO game_type 1",
+        "INFO rule 0",
+        "INFO folder /tmp",
+    ] {
+        assert!(ask(&mut b, &out, info).is_empty(), "{info}");
+    }
+    let about = ask(&mut b, &out, "ABOUT");
+    assert!(about[0].starts_with("name=\"Banco\""), "{about:?}");
+    let opening = ask(&mut b, &out, "BEGIN");
+    assert_eq!(opening.last().unwrap(), "7,7");
+    // The opponent plays; the brain answers with a move on an empty point.
+    let reply = ask(&mut b, &out, "TURN 8,8");
+    let mv = reply.last().unwrap();
+    assert!(is_move(mv), "{reply:?}");
+    assert_ne!(mv, "7,7");
+    assert_ne!(mv, "8,8");
+    assert_eq!(b.game().unwrap().stones(), 3);
+}
+
+#[test]
+fn board_then_turn_and_a_win_in_one() {
+    let (mut b, out) = brain();
+    ask(&mut b, &out, "START 15");
+    ask(&mut b, &out, "INFO timeout_turn 500");
+    assert!(b.handle_line("BOARD"));
+    for line in [
+        "7,7,1", "0,0,2", "8,7,1", "0,1,2", "9,7,1", "0,2,2", "10,7,1", "14,14,2",
+    ] {
+        assert!(b.handle_line(line));
+    }
+    let reply = ask(&mut b, &out, "DONE");
+    let mv = reply.last().unwrap();
+    assert!(mv == "11,7" || mv == "6,7", "{reply:?}");
+    let game = b.game().unwrap();
+    assert!(matches!(
+        game.status(),
+        GameStatus::Five {
+            winner: Side::First,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn the_brain_blocks_a_four() {
+    let (mut b, out) = brain();
+    ask(&mut b, &out, "START 20");
+    ask(&mut b, &out, "INFO timeout_turn 300");
+    b.handle_line("BOARD");
+    for line in [
+        "5,5,2", "6,5,2", "7,5,2", "8,5,2", "4,5,1", "10,10,1", "12,12,1",
+    ] {
+        b.handle_line(line);
+    }
+    let reply = ask(&mut b, &out, "DONE");
+    assert_eq!(reply.last().unwrap(), "9,5", "{reply:?}");
+}
+
+#[test]
+fn errors_and_unknowns_are_answered_and_survived() {
+    let (mut b, out) = brain();
+    // Before START there is no board.
+    assert!(ask(&mut b, &out, "TURN 1,1")[0].starts_with("ERROR"));
+    assert!(ask(&mut b, &out, "START 10")[0].starts_with("ERROR"));
+    assert!(ask(&mut b, &out, "RECTSTART 20,15")[0].starts_with("ERROR"));
+    assert_eq!(ask(&mut b, &out, "RECTSTART 15,15"), ["OK"]);
+    assert!(ask(&mut b, &out, "SWAP2BOARD")[0].starts_with("UNKNOWN"));
+    assert!(ask(&mut b, &out, "hello there")[0].starts_with("UNKNOWN"));
+    assert!(ask(&mut b, &out, "TURN seven")[0].starts_with("ERROR"));
+    assert!(ask(&mut b, &out, "TURN 15,3")[0].starts_with("ERROR"));
+    assert!(ask(&mut b, &out, "").is_empty());
+    ask(&mut b, &out, "INFO timeout_turn 0");
+    let reply = ask(&mut b, &out, "TURN 7,7");
+    let mine = reply.last().unwrap().clone();
+    assert!(is_move(&mine));
+    // A move on an occupied point is refused; the game goes on.
+    let refused = ask(&mut b, &out, &format!("TURN {mine}"));
+    assert_eq!(refused.len(), 1);
+    assert!(refused[0].starts_with("ERROR"), "{refused:?}");
+    assert!(refused[0].contains("taken"), "{refused:?}");
+    assert_eq!(b.game().unwrap().stones(), 2);
+    // Garbage inside BOARD is reported line by line.
+    b.handle_line("BOARD");
+    assert!(out.last().is_empty() || !out.last().starts_with("ERROR"));
+    b.handle_line("1,1,7");
+    assert!(out.take()[0].starts_with("ERROR"));
+    b.handle_line("1,1,1");
+    let reply = ask(&mut b, &out, "DONE");
+    assert!(is_move(reply.last().unwrap()), "{reply:?}");
+}
+
+#[test]
+fn takeback_restart_rule_and_end() {
+    let (mut b, out) = brain();
+    ask(&mut b, &out, "START 15");
+    ask(&mut b, &out, "INFO timeout_turn 0");
+    ask(&mut b, &out, "INFO rule 4");
+    assert_eq!(b.game().unwrap().rule(), banco_gomoku::Rule::Renju);
+    let first = ask(&mut b, &out, "BEGIN").last().unwrap().clone();
+    assert_eq!(ask(&mut b, &out, &format!("TAKEBACK {first}")), ["OK"]);
+    assert_eq!(b.game().unwrap().stones(), 0);
+    assert!(ask(&mut b, &out, "TAKEBACK 3,3")[0].starts_with("ERROR"));
+    ask(&mut b, &out, "TURN 7,7");
+    assert_eq!(ask(&mut b, &out, "RESTART"), ["OK"]);
+    assert_eq!(b.game().unwrap().stones(), 0);
+    ask(&mut b, &out, "INFO rule 9");
+    assert_eq!(b.game().unwrap().rule(), banco_gomoku::Rule::Caro);
+    assert!(!b.handle_line("END"));
+    assert!(out.take().is_empty());
+}
+
+#[test]
+fn renju_black_never_plays_a_foul() {
+    // The brain is black (equal counts) and h8 would be a double-three.
+    let (mut b, out) = brain();
+    ask(&mut b, &out, "START 15");
+    ask(&mut b, &out, "INFO rule 4");
+    ask(&mut b, &out, "INFO timeout_turn 300");
+    b.handle_line("BOARD");
+    for line in [
+        "6,7,1", "0,0,2", "5,7,1", "0,14,2", "7,6,1", "14,0,2", "7,5,1", "14,14,2",
+    ] {
+        b.handle_line(line);
+    }
+    let reply = ask(&mut b, &out, "DONE");
+    let mv = reply.last().unwrap();
+    assert_ne!(mv, "7,7", "{reply:?}");
+    let game = b.game().unwrap();
+    assert_eq!(game.status(), GameStatus::Ongoing);
+    assert_eq!(game.side_to_move(), Side::Second);
+    assert!(game.stone(Point::new(7, 7)).is_none());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_lines_never_panic(lines in proptest::collection::vec(".{0,24}", 1..12)) {
+        let (mut b, _out) = brain();
+        b.handle_line("START 15");
+        b.handle_line("INFO timeout_turn 0");
+        for line in &lines {
+            if !b.handle_line(line) {
+                break;
+            }
+        }
+        b.wait_for_search(true);
+    }
+
+    #[test]
+    fn command_like_lines_never_panic(lines in proptest::collection::vec(
+        "(START|TURN|BOARD|DONE|TAKEBACK|INFO|PLAY|RECTSTART|BEGIN|RESTART) ?-?[0-9]{0,3},?-?[0-9]{0,3},?[0-9]?",
+        1..16,
+    )) {
+        let (mut b, _out) = brain();
+        b.handle_line("START 15");
+        b.handle_line("INFO timeout_turn 0");
+        for line in &lines {
+            b.handle_line(line);
+        }
+        b.wait_for_search(true);
+    }
+}
+
+#[test]
+fn little_or_no_match_time_still_gets_a_move() {
+    let (mut b, out) = brain();
+    ask(&mut b, &out, "START 15");
+    ask(&mut b, &out, "INFO timeout_turn 300");
+    ask(&mut b, &out, "INFO timeout_match 180000");
+    for left in ["300", "-20", "2147483647"] {
+        assert_eq!(ask(&mut b, &out, "RESTART"), ["OK"]);
+        ask(&mut b, &out, &format!("INFO time_left {left}"));
+        let reply = ask(&mut b, &out, "TURN 7,7");
+        assert!(is_move(reply.last().unwrap()), "{left}: {reply:?}");
+    }
+    assert!(ask(&mut b, &out, "INFO time_left soon").is_empty());
+}
