@@ -7,9 +7,10 @@ import { renderGamePanel, renderComputerPanel, renderEvalBar, renderMoveList, pl
 import { attachInput } from './boards/input.js';
 import { createChessBoard } from './boards/chess.js';
 import { createXiangqiBoard } from './boards/xiangqi.js';
+import { createGomokuBoard } from './boards/gomoku.js';
 
 /** One renderer per game; a new game adds its module here. */
-const BOARDS = { chess: createChessBoard, xiangqi: createXiangqiBoard };
+const BOARDS = { chess: createChessBoard, xiangqi: createXiangqiBoard, gomoku: createGomokuBoard };
 
 const $ = (id) => document.getElementById(id);
 
@@ -90,6 +91,7 @@ function drawBoard() {
   const dests = live && ui.selected && ui.settings.showDests ? [...new Set(legalFrom(ui.selected).map((m) => m.to))] : [];
   ui.board.draw({
     snapshot: g.snapshots[ply],
+    size: g.size,
     flipped: ui.flipped,
     lastMove: ply > 0 ? g.moves[ply - 1] : null,
     check: live && g.marks ? g.marks.check : null,

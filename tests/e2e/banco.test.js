@@ -51,9 +51,10 @@ async function openPage(options = {}) {
 }
 
 /** Starts a game through the New game dialog. */
-async function newGame(page, { game, mode = 'hvc', side = 'first', level = '1', movetime = '250' }) {
+async function newGame(page, { game, mode = 'hvc', side = 'first', level = '1', movetime = '250', rule }) {
   if (!(await page.locator('#new-dialog[open]').count())) await page.click('#new-game-button');
   await page.selectOption('#new-game-kind', game);
+  if (rule) await page.selectOption('#new-rule', rule);
   await page.check(`input[name="mode"][value="${mode}"]`);
   if (mode === 'hvc') await page.selectOption('#new-side', side);
   if (mode !== 'hvh') {
@@ -76,12 +77,22 @@ async function waitPlies(page, count) {
 
 /** Clicks the middle of a board element, as a person aims at a point. */
 async function clickAt(page, selector) {
-  const box = await page.locator(selector).boundingBox();
+  // The board is redrawn on every update; take the element as it is now.
+  let box = null;
+  for (let tries = 0; !box && tries < 20; tries += 1) {
+    box = await page.locator(selector).boundingBox();
+    if (!box) await page.waitForTimeout(50);
+  }
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-/** A move made with two clicks: the piece, then its destination (shown as a legal one). */
+/** A move made with two clicks: the piece, then its destination (shown as a
+ * legal one); a gomoku stone (no `from`) with one click on its point. */
 async function clickMove(page, from, to) {
+  if (to === undefined) {
+    await clickAt(page, `#board [data-square="${from}"]`);
+    return;
+  }
   await clickAt(page, `#board [data-key="${from}"]`);
   await clickAt(page, `#board [data-dest="${to}"]`);
 }
@@ -123,6 +134,7 @@ async function expectComputerAnswered(page, expectedPlies) {
 const GAMES = [
   { game: 'chess', first: ['e2', 'e4'], second: ['d2', 'd4'] },
   { game: 'xiangqi', first: ['h2', 'e2'], second: ['b0', 'c2'] },
+  { game: 'gomoku', first: ['h8'], second: ['g7'] },
 ];
 
 for (const { game, first, second } of GAMES) {
@@ -207,6 +219,38 @@ test('chess: an illegal drag is refused, a legal one plays, promotion asks for t
   await page.click('#promotion [data-promotion="n"]');
   await waitPlies(page, 1);
   assert.equal(await page.getAttribute('#board [data-key="e8"]', 'data-piece'), 'N');
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
+test('gomoku: a renju board shows forbidden points, five in a row ends the game', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'gomoku', mode: 'hvh' });
+  await page.click('#position-button');
+  // Black to move, with two open twos crossing: renju forbids black the double three.
+  await page.fill('#position-text', 'h8 a1 h9 a15 j8 o1 k9 o15');
+  await page.click('#position-load');
+  await waitPlies(page, 0);
+  // The position keeps the game's rule (freestyle): no forbidden points yet.
+  assert.equal(await page.locator('#board [data-forbidden]').count(), 0);
+
+  await newGame(page, { game: 'gomoku', mode: 'hvh', rule: 'renju' });
+  await page.click('#position-button');
+  await page.fill('#position-text', 'h8 a1 h9 a15 j8 o1 k9 o15');
+  await page.click('#position-load');
+  await page.waitForSelector('#board [data-forbidden]');
+  await page.screenshot({ path: join(output, 'gomoku-renju-forbidden.png') });
+
+  await page.click('#position-button');
+  await page.fill('#position-text', 'h8 a1 i8 a2 j8 a3 k8 a4');
+  await page.click('#position-load');
+  await page.waitForSelector('#position-dialog[open]', { state: 'detached' });
+  await page.waitForSelector('#board [data-key="a4"]');
+  await clickMove(page, 'l8');
+  await page.waitForSelector('#game-over:not([hidden])');
+  assert.match(await page.textContent('#game-over-reason'), /Five in a row: Black wins/);
+  assert.equal(await page.locator('#board .piece.winning').count(), 5);
+  await page.screenshot({ path: join(output, 'gomoku-five.png') });
   assert.deepEqual(page.jsErrors, []);
   await page.context().close();
 });

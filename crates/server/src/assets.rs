@@ -29,6 +29,7 @@ assets![
     ("boards/svg.js", "text/javascript; charset=utf-8"),
     ("boards/chess.js", "text/javascript; charset=utf-8"),
     ("boards/xiangqi.js", "text/javascript; charset=utf-8"),
+    ("boards/gomoku.js", "text/javascript; charset=utf-8"),
 ];
 
 /// The policy the page runs under: its own scripts, styles and connections only.

@@ -138,7 +138,13 @@ async fn meta_describes_every_game() {
         .iter()
         .map(|g| g["kind"].as_str().unwrap())
         .collect();
-    assert!(kinds.contains(&"chess") && kinds.contains(&"xiangqi"));
+    assert_eq!(kinds, ["chess", "xiangqi", "gomoku"]);
+    let gomoku = &meta["games"][2];
+    assert_eq!(
+        gomoku["rules"],
+        json!(["freestyle", "standard", "caro", "renju"])
+    );
+    assert_eq!(gomoku["sizes"][0], 15);
     assert_eq!(
         meta["algorithms"],
         json!(["minimax", "alphabeta", "engine", "mtdf"])
@@ -772,4 +778,91 @@ async fn players_change_and_computers_pause_step_and_resume() {
         "{}",
         answer.text
     );
+}
+
+#[tokio::test]
+async fn gomoku_takes_rule_size_points_and_move_lists() {
+    let s = server();
+    let game = s
+        .create(json!({ "game": "gomoku", "rule": "renju", "size": 17, "players": { "first": { "type": "human" }, "second": { "type": "human" } } }))
+        .await;
+    let id = game["id"].as_i64().unwrap();
+    assert_eq!(
+        (game["rule"].as_str(), game["size"].as_u64()),
+        (Some("renju"), Some(17))
+    );
+    assert_eq!(game["sides"], json!(["Black", "White"]));
+    assert_eq!(game["legal_moves"].as_array().unwrap().len(), 17 * 17);
+    assert_eq!(game["legal_moves"][0]["from"], Value::Null);
+    let after = s.play(id, "i9").await;
+    assert_eq!(after["moves"][0]["text"], "i9");
+    let before = s.snapshot(id).await;
+    for bad in ["i9", "r1", "a18", "zz", "8,8,8"] {
+        let answer = s
+            .post(&format!("/api/games/{id}/moves"), json!({ "move": bad }))
+            .await;
+        assert_eq!(
+            answer.error_code(),
+            "illegal_move",
+            "{bad}: {}",
+            answer.text
+        );
+        assert_eq!(s.snapshot(id).await, before, "{bad}");
+    }
+    // A position is a move list; five in a row ends the game with its line.
+    let answer = s
+        .post(
+            &format!("/api/games/{id}/position"),
+            json!({ "position": "h8 a1 i8 a2 j8 a3 k8 a4" }),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    let over = s.play(id, "l8").await;
+    assert_eq!(over["ending"]["reason"], "five");
+    assert_eq!(over["ending"]["text"], "Five in a row: Black wins");
+    assert_eq!(over["marks"]["line"], json!(["h8", "i8", "j8", "k8", "l8"]));
+    let position = s
+        .get(&format!("/api/games/{id}/export?format=position"))
+        .await
+        .text;
+    assert_eq!(position, "h8 a1 i8 a2 j8 a3 k8 a4 l8");
+    assert_eq!(
+        s.get(&format!("/api/games/{id}/export?format=moves"))
+            .await
+            .text,
+        "l8"
+    );
+    for (body, words) in [
+        (
+            json!({ "game": "gomoku", "rule": "swap2" }),
+            "gomoku has no rule 'swap2'",
+        ),
+        (json!({ "game": "gomoku", "size": 21 }), "size 21"),
+        (
+            json!({ "game": "gomoku", "position": "h8 h8" }),
+            "already taken",
+        ),
+    ] {
+        let answer = s.post("/api/games", body.clone()).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            answer.error_message().contains(words),
+            "{body}: {}",
+            answer.text
+        );
+    }
+}
+
+#[tokio::test]
+async fn gomoku_against_the_computer() {
+    let s = server();
+    let game = s.create(versus_computer("gomoku")).await;
+    let id = game["id"].as_i64().unwrap();
+    let mut state = s.play(id, "h8").await;
+    while state["plies"] != 2 {
+        state = s.wait(id, state["version"].as_u64().unwrap()).await;
+    }
+    assert_eq!(state["moves"][1]["side"], "second");
+    let answer = s.post(&format!("/api/games/{id}/undo"), json!({})).await;
+    assert_eq!(answer.json()["plies"], 0);
 }

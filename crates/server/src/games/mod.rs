@@ -8,6 +8,7 @@
 //! [`AnyGame`] that [`Record`] provides for every `WebGame`.
 
 mod chess;
+mod gomoku;
 mod record;
 mod xiangqi;
 
@@ -24,11 +25,13 @@ pub enum GameKind {
     Chess,
     /// Xiangqi (Chinese chess).
     Xiangqi,
+    /// Gomoku, caro and renju.
+    Gomoku,
 }
 
 impl GameKind {
     /// Every game, in the order the page offers them.
-    pub const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Xiangqi];
+    pub const ALL: [GameKind; 3] = [GameKind::Chess, GameKind::Xiangqi, GameKind::Gomoku];
 
     /// The name the API uses.
     #[must_use]
@@ -36,6 +39,7 @@ impl GameKind {
         match self {
             GameKind::Chess => "chess",
             GameKind::Xiangqi => "xiangqi",
+            GameKind::Gomoku => "gomoku",
         }
     }
 
@@ -57,6 +61,7 @@ impl GameKind {
         match self {
             GameKind::Chess => describe::<banco_chess::ChessGame>(),
             GameKind::Xiangqi => describe::<banco_xiangqi::XiangqiGame>(),
+            GameKind::Gomoku => describe::<banco_gomoku::GomokuGame>(),
         }
     }
 
@@ -69,6 +74,7 @@ impl GameKind {
         Ok(match self {
             GameKind::Chess => Box::new(Record::<banco_chess::ChessGame>::new(setup)?),
             GameKind::Xiangqi => Box::new(Record::<banco_xiangqi::XiangqiGame>::new(setup)?),
+            GameKind::Gomoku => Box::new(Record::<banco_gomoku::GomokuGame>::new(setup)?),
         })
     }
 }
@@ -88,7 +94,7 @@ pub struct Setup {
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum SetupError {
     /// No game has this name.
-    #[error("unknown game '{0}': expected one of chess, xiangqi")]
+    #[error("unknown game '{0}': expected one of chess, xiangqi, gomoku")]
     UnknownGame(String),
     /// The game has no such rule.
     #[error("{game} has no rule '{rule}': expected one of {expected}")]
@@ -237,6 +243,14 @@ pub trait WebGame: Game + Sized {
         self.position()
     }
 
+    /// The moves a person may play here. The search's own list may leave
+    /// some out (gomoku searches only near the stones); the page offers these.
+    fn playable_moves(&self) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+    }
+
     /// A move typed by a person or sent by the page, checked to be legal.
     ///
     /// # Errors
@@ -280,7 +294,8 @@ pub trait WebGame: Game + Sized {
     fn take_back(&mut self) -> bool;
 
     /// The game from `start` in a record format (`pgn`) with `result`, if
-    /// the format is one of [`WebGame::EXPORTS`] other than `fen` and `moves`.
+    /// the format is one of [`WebGame::EXPORTS`] other than `fen`,
+    /// `position` and `moves`.
     fn export(
         &self,
         format: &str,

@@ -132,20 +132,14 @@ impl<G: WebGame> Record<G> {
         })
     }
 
-    fn legal(&self) -> Vec<G::Move> {
-        let mut moves = Vec::new();
-        self.game.legal_moves(&mut moves);
-        moves
-    }
-
     /// The principal variation in the game's notation, stopping at the first
     /// move that is not legal (a stale table move must not reach make_move).
     fn line_text(&self, line: &[G::Move]) -> Vec<String> {
         let mut scratch = self.game.clone();
         let mut texts = Vec::with_capacity(line.len());
-        let mut legal = Vec::new();
+        let mut legal;
         for &mv in line {
-            scratch.legal_moves(&mut legal);
+            legal = scratch.playable_moves();
             if !legal.contains(&mv) {
                 break;
             }
@@ -217,7 +211,8 @@ impl<G: WebGame> AnyGame for Record<G> {
         let legal_moves = if self.game.ending().is_some() {
             Vec::new()
         } else {
-            self.legal()
+            self.game
+                .playable_moves()
                 .into_iter()
                 .map(|mv| LegalMove {
                     code: G::move_code(mv),
@@ -285,7 +280,7 @@ impl<G: WebGame> AnyGame for Record<G> {
                     .collect::<Vec<_>>()
                     .join(" "),
             ),
-            "fen" if G::EXPORTS.contains(&"fen") => Some(self.game.position()),
+            "fen" | "position" if G::EXPORTS.contains(&format) => Some(self.game.position()),
             _ if G::EXPORTS.contains(&format) => {
                 self.game.export(format, &self.start, players, result)
             }
