@@ -1,5 +1,6 @@
-//! Banco's command line: play in the terminal, speak UCI, count perft, run
-//! the benchmark, analyse a position, and compare algorithms side by side.
+//! Banco's command line: serve the web UI (the default), play in the
+//! terminal, speak UCI, count perft, run the benchmark, analyse a position,
+//! and compare algorithms side by side.
 
 mod commands;
 mod games;
@@ -12,7 +13,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use banco_chess::ChessGame;
 use banco_gomoku::GomokuGame;
 use banco_xiangqi::XiangqiGame;
-use commands::{analyze, bench, compare, perft, play};
+use commands::{analyze, bench, compare, perft, play, serve};
 
 /// Chess, xiangqi and gomoku against each other or the computer, with the
 /// computer's thinking laid bare.
@@ -47,6 +48,8 @@ macro_rules! for_game {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Serve the web UI and its game server (what `banco` alone does).
+    Serve(serve::ServeArgs),
     /// Play in the terminal: human or computer on either side.
     Play(play::PlayArgs),
     /// Speak UCI on standard input and output, for chess GUIs.
@@ -83,7 +86,8 @@ fn main() -> ExitCode {
         Cli::parse()
     };
     let result = match cli.command {
-        None => play::run::<ChessGame>(&play::PlayArgs::default()),
+        None => serve::run(&serve::ServeArgs::default()),
+        Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Play(args)) => for_game!(args.game, play::run, &args),
         Some(Command::Uci) => {
             banco_protocol::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());

@@ -6,6 +6,7 @@ pub mod compare;
 pub mod perft;
 pub mod play;
 pub mod report;
+pub mod serve;
 
 use std::str::FromStr;
 

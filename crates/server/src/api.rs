@@ -1,0 +1,375 @@
+//! The HTTP API: one handler per endpoint. Each reads and checks its body,
+//! takes the game's lock, changes a copy, stores it, and only then answers.
+
+use std::time::Duration;
+
+use axum::Json;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use banco_search::{Algorithm, Side};
+use serde_json::{Value, json};
+
+use crate::computer::maybe_start;
+use crate::error::ApiError;
+use crate::games::{GameKind, Setup, parse_side};
+use crate::live::{AppState, LiveGame};
+use crate::players::{MAX_DEPTH, MAX_MOVETIME_MS, MIN_MOVETIME_MS};
+use crate::requests::{
+    ApiJson, ControlAction, ControlRequest, CreateGame, MAX_BODY_BYTES, MoveRequest,
+    PlayersRequest, PlyGuard, PositionRequest, ResignRequest, query_value,
+};
+
+/// How long `GET /api/games/{id}?after=N` waits for a change.
+const LONG_POLL: Duration = Duration::from_secs(30);
+/// How many games the list shows.
+const LIST_LIMIT: u32 = 200;
+
+fn view(live: &LiveGame) -> Value {
+    serde_json::to_value(live.view()).unwrap_or(Value::Null)
+}
+
+fn check_ply(live: &LiveGame, asked: Option<usize>) -> Result<(), ApiError> {
+    let actual = live.game.moves().len();
+    match asked {
+        Some(asked) if asked != actual => Err(ApiError::Stale { asked, actual }),
+        _ => Ok(()),
+    }
+}
+
+/// `GET /api/meta`: the games, rules, algorithms and limits the page offers.
+pub async fn meta() -> Json<Value> {
+    let games: Vec<_> = GameKind::ALL
+        .iter()
+        .map(|kind| kind.description())
+        .collect();
+    Json(json!({
+        "games": games,
+        "algorithms": Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>(),
+        "levels": { "min": 1, "max": 10, "default": 5 },
+        "movetime_ms": { "min": MIN_MOVETIME_MS, "max": MAX_MOVETIME_MS, "default": 1000 },
+        "max_depth": MAX_DEPTH,
+        "max_body_bytes": MAX_BODY_BYTES,
+    }))
+}
+
+/// `GET /api/games`: the stored games, most recently changed first.
+///
+/// # Errors
+///
+/// A database failure.
+pub async fn list(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+    let games = state.store().list(LIST_LIMIT).await?;
+    Ok(Json(json!({ "games": games })))
+}
+
+/// `POST /api/games`: a new game; the computer starts thinking if it moves first.
+///
+/// # Errors
+///
+/// A bad body, an unknown game, rule or size, a bad position.
+pub async fn create(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<CreateGame>,
+) -> Result<Response, ApiError> {
+    let kind = GameKind::parse(&body.game)?;
+    let players = body.players.unwrap_or_default().validate()?;
+    let game = kind.setup(&Setup {
+        rule: body.rule,
+        size: body.size,
+        position: body.position.filter(|p| !p.trim().is_empty()),
+    })?;
+    let live = state.create(game, players, body.paused).await?;
+    let mut live = live.lock().await;
+    maybe_start(&state, &mut live);
+    Ok((StatusCode::CREATED, Json(view(&live))).into_response())
+}
+
+/// `GET /api/games/{id}`: the game; with `?after=N`, waits (up to 30 s)
+/// until its version is above N.
+///
+/// # Errors
+///
+/// An unknown game.
+pub async fn get(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Value>, ApiError> {
+    let after = match query_value(query.as_deref(), "after") {
+        Some(text) => Some(text.parse::<u64>().map_err(|_| {
+            ApiError::invalid("after", format!("'{text}' is not a version number"))
+        })?),
+        None => None,
+    };
+    let live = state.game(&id).await?;
+    let mut versions = {
+        let mut game = live.lock().await;
+        maybe_start(&state, &mut game);
+        game.versions.subscribe()
+    };
+    if let Some(after) = after {
+        let _ = tokio::time::timeout(LONG_POLL, versions.wait_for(|v| *v > after)).await;
+    }
+    let game = live.lock().await;
+    Ok(Json(view(&game)))
+}
+
+/// `POST /api/games/{id}/moves`: a person's move.
+///
+/// # Errors
+///
+/// An unknown game, a bad body, an illegal move, the computer's turn, a
+/// finished game, a stale ply.
+pub async fn make_move(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<MoveRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let live = state.game(&id).await?;
+    let mut live = live.lock().await;
+    if let Some(ending) = live.ending() {
+        return Err(ApiError::GameOver(ending.text));
+    }
+    let side = live.game.side_to_move();
+    if !live.players.of(side).is_human() {
+        return Err(ApiError::NotYourTurn(live.side_label(side)));
+    }
+    check_ply(&live, body.ply)?;
+    let mut draft = live.draft();
+    draft.game.play(&body.mv).map_err(ApiError::IllegalMove)?;
+    live.commit(state.store(), draft).await?;
+    maybe_start(&state, &mut live);
+    Ok(Json(view(&live)))
+}
+
+/// `POST /api/games/{id}/undo`: back to before the person's last move
+/// (so against the computer, its reply goes too); one move when both sides
+/// are people; one move, paused, when both are computers.
+///
+/// # Errors
+///
+/// An unknown game, a bad body, nothing to take back, a stale ply.
+pub async fn undo(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<PlyGuard>,
+) -> Result<Json<Value>, ApiError> {
+    let live = state.game(&id).await?;
+    let mut live = live.lock().await;
+    check_ply(&live, body.ply)?;
+    let moves = live.game.moves();
+    if moves.is_empty() {
+        return Err(ApiError::NothingToUndo("no move has been played"));
+    }
+    let target = if live.players.any_human() {
+        moves
+            .iter()
+            .rposition(|m| live.players.of(m.side).is_human())
+            .ok_or(ApiError::NothingToUndo("you have not moved yet"))?
+    } else {
+        moves.len() - 1
+    };
+    live.cancel_search();
+    let mut draft = live.draft();
+    while draft.game.moves().len() > target && draft.game.undo() {}
+    draft.resigned = None;
+    if !live.players.any_human() {
+        live.paused = true;
+    }
+    let stored = live.commit(state.store(), draft).await;
+    maybe_start(&state, &mut live);
+    stored?;
+    Ok(Json(view(&live)))
+}
+
+/// `POST /api/games/{id}/reset`: back to the start position.
+///
+/// # Errors
+///
+/// An unknown game, a bad body, a stale ply.
+pub async fn reset(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<PlyGuard>,
+) -> Result<Json<Value>, ApiError> {
+    let live = state.game(&id).await?;
+    let mut live = live.lock().await;
+    check_ply(&live, body.ply)?;
+    live.cancel_search();
+    let mut draft = live.draft();
+    draft.game.reset();
+    draft.resigned = None;
+    live.last_search = None;
+    let stored = live.commit(state.store(), draft).await;
+    maybe_start(&state, &mut live);
+    stored?;
+    Ok(Json(view(&live)))
+}
+
+/// `POST /api/games/{id}/resign`.
+///
+/// # Errors
+///
+/// An unknown game, a bad body, a finished game, a computer's side.
+pub async fn resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<ResignRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let live = state.game(&id).await?;
+    let mut live = live.lock().await;
+    if let Some(ending) = live.ending() {
+        return Err(ApiError::GameOver(ending.text));
+    }
+    let side = match body.side.as_deref().and_then(parse_side) {
+        Some(side) => side,
+        None => match (
+            live.players.of(Side::First).is_human(),
+            live.players.of(Side::Second).is_human(),
+        ) {
+            (true, false) => Side::First,
+            (false, true) => Side::Second,
+            _ => live.game.side_to_move(),
+        },
+    };
+    if !live.players.of(side).is_human() && live.players.any_human() {
+        return Err(ApiError::invalid(
+            "side",
+            format!(
+                "the computer plays {}; it does not resign",
+                live.side_label(side)
+            ),
+        ));
+    }
+    live.cancel_search();
+    let mut draft = live.draft();
+    draft.resigned = Some(side);
+    let stored = live.commit(state.store(), draft).await;
+    maybe_start(&state, &mut live);
+    stored?;
+    Ok(Json(view(&live)))
+}
+
+/// `POST /api/games/{id}/position`: a new start position; the moves are cleared.
+///
+/// # Errors
+///
+/// An unknown game, a bad body, a position that does not read.
+pub async fn load_position(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<PositionRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let live = state.game(&id).await?;
+    let mut live = live.lock().await;
+    let current = live.game.setup().clone();
+    let game = live.game.kind().setup(&Setup {
+        position: Some(body.position),
+        ..current
+    })?;
+    live.cancel_search();
+    let mut draft = live.draft();
+    draft.game = game;
+    draft.resigned = None;
+    live.last_search = None;
+    let stored = live.commit(state.store(), draft).await;
+    maybe_start(&state, &mut live);
+    stored?;
+    Ok(Json(view(&live)))
+}
+
+/// `POST /api/games/{id}/players`: change who plays, or the computer's level.
+///
+/// # Errors
+///
+/// An unknown game, a bad body.
+pub async fn set_players(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<PlayersRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let players = body.players.validate()?;
+    let live = state.game(&id).await?;
+    let mut live = live.lock().await;
+    live.cancel_search();
+    let mut draft = live.draft();
+    draft.players = players;
+    let stored = live.commit(state.store(), draft).await;
+    maybe_start(&state, &mut live);
+    stored?;
+    Ok(Json(view(&live)))
+}
+
+/// `POST /api/games/{id}/control`: pause, resume, step, or move now.
+///
+/// # Errors
+///
+/// An unknown game, a bad body.
+pub async fn control(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<ControlRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let live = state.game(&id).await?;
+    let mut live = live.lock().await;
+    match body.action {
+        ControlAction::Pause => {
+            live.paused = true;
+            live.step = false;
+            live.cancel_search();
+        }
+        ControlAction::Resume => {
+            live.paused = false;
+            live.step = false;
+        }
+        ControlAction::Step => {
+            live.paused = true;
+            live.step = true;
+        }
+        ControlAction::Stop => {
+            if let Some(search) = &live.search {
+                search.stop.raise();
+            }
+        }
+    }
+    maybe_start(&state, &mut live);
+    live.touch();
+    Ok(Json(view(&live)))
+}
+
+/// `GET /api/games/{id}/export?format=pgn|fen|moves`: the game as text.
+///
+/// # Errors
+///
+/// An unknown game, a format the game does not have.
+pub async fn export(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let format = query_value(query.as_deref(), "format").unwrap_or("moves");
+    let live = state.game(&id).await?;
+    let live = live.lock().await;
+    let names = [
+        live.players.0[0].record_name(),
+        live.players.0[1].record_name(),
+    ];
+    let kind = live.game.kind();
+    let ending = live.ending();
+    let result = ending.as_ref().map_or("*", |e| e.result);
+    let text = live
+        .game
+        .export(format, [names[0].as_str(), names[1].as_str()], result)
+        .ok_or_else(|| ApiError::NoSuchExport {
+            game: kind.name(),
+            format: format.chars().take(20).collect(),
+            expected: kind.description().exports.join(", "),
+        })?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+/// Any other path under `/api`.
+pub async fn not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError::NotFound(uri.path().chars().take(100).collect())
+}

@@ -1,0 +1,60 @@
+//! The browser UI, compiled into the binary: `web/` at build time.
+
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+
+/// Declares the embedded files: URL path, content type, file under `web/`.
+macro_rules! assets {
+    ($(($path:literal, $mime:literal)),* $(,)?) => {
+        /// Every embedded file: its URL path, content type and contents.
+        pub const ASSETS: &[(&str, &str, &str)] = &[
+            $((
+                concat!("/", $path),
+                $mime,
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/", $path)),
+            )),*
+        ];
+    };
+}
+
+assets![
+    ("index.html", "text/html; charset=utf-8"),
+    ("style.css", "text/css; charset=utf-8"),
+    ("favicon.svg", "image/svg+xml"),
+    ("app.js", "text/javascript; charset=utf-8"),
+    ("api.js", "text/javascript; charset=utf-8"),
+    ("panels.js", "text/javascript; charset=utf-8"),
+    ("settings.js", "text/javascript; charset=utf-8"),
+    ("boards/input.js", "text/javascript; charset=utf-8"),
+    ("boards/svg.js", "text/javascript; charset=utf-8"),
+    ("boards/chess.js", "text/javascript; charset=utf-8"),
+    ("boards/xiangqi.js", "text/javascript; charset=utf-8"),
+    ("boards/gomoku.js", "text/javascript; charset=utf-8"),
+];
+
+/// The policy the page runs under: its own scripts, styles and connections only.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+
+/// Serves an embedded file; `/` is the page.
+pub async fn serve(uri: Uri) -> Response {
+    let path = match uri.path() {
+        "/" => "/index.html",
+        path => path,
+    };
+    match ASSETS.iter().find(|(p, _, _)| *p == path) {
+        Some((_, mime, body)) => (
+            [
+                (header::CONTENT_TYPE, *mime),
+                (header::CACHE_CONTROL, "no-cache"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+                (
+                    header::HeaderName::from_static("content-security-policy"),
+                    CONTENT_SECURITY_POLICY,
+                ),
+            ],
+            *body,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}

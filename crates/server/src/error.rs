@@ -1,0 +1,135 @@
+//! What can go wrong, as the API answers it: a status and a JSON body that
+//! names the problem. No error changes a stored game.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use crate::games::SetupError;
+use crate::store::StoreError;
+
+/// A request the server refuses, or a failure it reports.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The body is not the JSON this endpoint reads.
+    #[error("bad request body: {0}")]
+    BadBody(String),
+    /// A field has a value the server does not accept.
+    #[error("{field}: {message}")]
+    Invalid {
+        /// The field, dotted (`players.second.level`).
+        field: String,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The body is larger than the server reads.
+    #[error("request body too large: at most {limit} bytes")]
+    TooLarge {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// No game has this id.
+    #[error("unknown game '{0}'")]
+    UnknownGame(String),
+    /// No such endpoint.
+    #[error("no such endpoint: {0}")]
+    NotFound(String),
+    /// The game cannot be set up as asked.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// The move is not legal here.
+    #[error("{0}")]
+    IllegalMove(String),
+    /// The side to move is not played by a person.
+    #[error("not your turn: the computer plays {0} and is to move")]
+    NotYourTurn(&'static str),
+    /// The game is over.
+    #[error("the game is over: {0}")]
+    GameOver(String),
+    /// The request was made against an older state of the game.
+    #[error("the game has moved on: the request was for ply {asked}, the game is at ply {actual}")]
+    Stale {
+        /// The ply the request named.
+        asked: usize,
+        /// The ply the game is at.
+        actual: usize,
+    },
+    /// There is no move to take back.
+    #[error("nothing to take back: {0}")]
+    NothingToUndo(&'static str),
+    /// The game has no export in this format.
+    #[error("{game} has no export format '{format}': expected one of {expected}")]
+    NoSuchExport {
+        /// The game.
+        game: &'static str,
+        /// The format asked for.
+        format: String,
+        /// The formats it has.
+        expected: String,
+    },
+    /// The database failed.
+    #[error("storage failed: {0}")]
+    Store(#[from] StoreError),
+}
+
+impl ApiError {
+    /// An invalid field.
+    pub fn invalid(field: impl Into<String>, message: impl Into<String>) -> ApiError {
+        ApiError::Invalid {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    /// The HTTP status and the stable code the body carries.
+    #[must_use]
+    pub fn status_and_code(&self) -> (StatusCode, &'static str) {
+        match self {
+            ApiError::BadBody(_) => (StatusCode::BAD_REQUEST, "bad_body"),
+            ApiError::Invalid { .. } => (StatusCode::BAD_REQUEST, "invalid"),
+            ApiError::TooLarge { .. } => (StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
+            ApiError::UnknownGame(_) => (StatusCode::NOT_FOUND, "unknown_game"),
+            ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
+            ApiError::Setup(_) => (StatusCode::BAD_REQUEST, "bad_setup"),
+            ApiError::IllegalMove(_) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move"),
+            ApiError::NotYourTurn(_) => (StatusCode::CONFLICT, "not_your_turn"),
+            ApiError::GameOver(_) => (StatusCode::CONFLICT, "game_over"),
+            ApiError::Stale { .. } => (StatusCode::CONFLICT, "stale"),
+            ApiError::NothingToUndo(_) => (StatusCode::CONFLICT, "nothing_to_undo"),
+            ApiError::NoSuchExport { .. } => (StatusCode::BAD_REQUEST, "no_such_export"),
+            ApiError::Store(_) => (StatusCode::INTERNAL_SERVER_ERROR, "storage"),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, code) = self.status_and_code();
+        let mut body = json!({ "error": { "code": code, "message": self.to_string() } });
+        if let ApiError::Invalid { field, .. } = &self {
+            body["error"]["field"] = json!(field);
+        }
+        (status, Json(body)).into_response()
+    }
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: std::net::SocketAddr,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The database could not be opened.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Serving failed.
+    #[error("server failed: {0}")]
+    Io(#[from] std::io::Error),
+}

@@ -1,0 +1,388 @@
+//! Games kept in an SQLite file.
+//!
+//! A game is stored as how it was set up (game, rule, size, start position),
+//! its moves as codes, its players and how it ended; the position is
+//! rebuilt by replaying the moves. Every change is one `UPDATE` committed
+//! before the server answers, in WAL mode with `synchronous = FULL`, so an
+//! acknowledged move survives a killed process and a power cut.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// The schema version this code writes (`PRAGMA user_version`).
+const SCHEMA_VERSION: i64 = 1;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind        TEXT    NOT NULL,
+    rule        TEXT    NOT NULL,
+    size        INTEGER,
+    start       TEXT    NOT NULL,
+    moves       TEXT    NOT NULL DEFAULT '',
+    plies       INTEGER NOT NULL DEFAULT 0,
+    players     TEXT    NOT NULL,
+    resigned    TEXT,
+    result      TEXT    NOT NULL DEFAULT '*',
+    created_at  INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_by_update ON games (updated_at DESC);
+";
+
+/// A database failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The file could not be opened or prepared.
+    #[error("cannot open the game database {path}: {reason}")]
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The file was written by a newer Banco.
+    #[error(
+        "the game database {path} has schema version {found}; this Banco reads up to {SCHEMA_VERSION}"
+    )]
+    TooNew {
+        /// The file.
+        path: PathBuf,
+        /// Its version.
+        found: i64,
+    },
+    /// A query failed.
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// A stored game does not replay.
+    #[error("stored game {id} is damaged: {reason}")]
+    Damaged {
+        /// The game.
+        id: i64,
+        /// What does not read.
+        reason: String,
+    },
+    /// The database thread went away.
+    #[error("the database task failed: {0}")]
+    Task(String),
+}
+
+/// A game as stored.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct GameRow {
+    /// The game's id.
+    pub id: i64,
+    /// The game's API name (`chess`).
+    pub kind: String,
+    /// The rule.
+    pub rule: String,
+    /// The board size, for games with several.
+    pub size: Option<u8>,
+    /// The start position in the game's format.
+    pub start: String,
+    /// The moves played, as codes.
+    pub moves: Vec<String>,
+    /// The players, as the API's JSON.
+    pub players: String,
+    /// The side that resigned (`first`, `second`), if one did.
+    pub resigned: Option<String>,
+    /// The result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub result: String,
+    /// When it was created, milliseconds since 1970.
+    pub created_at: i64,
+    /// When it last changed, milliseconds since 1970.
+    pub updated_at: i64,
+}
+
+/// What the list of games shows of each.
+#[derive(Clone, Debug, Eq, PartialEq, serde::Serialize)]
+pub struct GameSummary {
+    /// The game's id.
+    pub id: i64,
+    /// The game's API name.
+    pub kind: String,
+    /// The rule.
+    pub rule: String,
+    /// The board size, for games with several.
+    pub size: Option<u8>,
+    /// Moves played.
+    pub plies: i64,
+    /// The players, as the API's JSON.
+    pub players: serde_json::Value,
+    /// The result (`*` while it goes on).
+    pub result: String,
+    /// When it was created, milliseconds since 1970.
+    pub created_at: i64,
+    /// When it last changed, milliseconds since 1970.
+    pub updated_at: i64,
+}
+
+/// The game database, shared by all requests. Queries run on the blocking
+/// pool: a commit waits for the disk, which must not stall the async workers.
+#[derive(Clone, Debug)]
+pub struct Store {
+    conn: Arc<Mutex<Connection>>,
+}
+
+/// Milliseconds since 1970, the stores' clock.
+#[must_use]
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path`, and its folder.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Open`] when the file cannot be created or read as a
+    /// database, [`StoreError::TooNew`] for a newer schema.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let open_error = |reason: String| StoreError::Open {
+            path: path.to_owned(),
+            reason,
+        };
+        if let Some(parent) = path.parent()
+            && !parent.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(parent).map_err(|e| open_error(e.to_string()))?;
+        }
+        let conn = Connection::open(path).map_err(|e| open_error(e.to_string()))?;
+        Store::prepare(conn, path)
+    }
+
+    /// A database in memory, for tests.
+    ///
+    /// # Errors
+    ///
+    /// When SQLite cannot create it.
+    pub fn in_memory() -> Result<Store, StoreError> {
+        Store::prepare(Connection::open_in_memory()?, Path::new(":memory:"))
+    }
+
+    fn prepare(conn: Connection, path: &Path) -> Result<Store, StoreError> {
+        let open_error = |e: rusqlite::Error| StoreError::Open {
+            path: path.to_owned(),
+            reason: e.to_string(),
+        };
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(open_error)?;
+        // WAL keeps readers off the writer's back; FULL syncs the log at every
+        // commit, which is what makes an acknowledged move durable.
+        conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
+            .map_err(open_error)?;
+        conn.execute_batch("PRAGMA synchronous = FULL;")
+            .map_err(open_error)?;
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .map_err(open_error)?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::TooNew {
+                path: path.to_owned(),
+                found: version,
+            });
+        }
+        conn.execute_batch(SCHEMA).map_err(open_error)?;
+        conn.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION};"))
+            .map_err(open_error)?;
+        Ok(Store {
+            conn: Arc::new(Mutex::new(conn)),
+        })
+    }
+
+    /// Runs `work` on the connection, on the blocking pool.
+    async fn with<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let conn = Arc::clone(&self.conn);
+        tokio::task::spawn_blocking(move || {
+            // A panic elsewhere while holding the lock leaves SQLite itself
+            // consistent (each statement is atomic), so the lock is reused.
+            let conn = conn.lock().unwrap_or_else(PoisonError::into_inner);
+            work(&conn)
+        })
+        .await
+        .map_err(|e| StoreError::Task(e.to_string()))?
+    }
+
+    /// Stores a new game and returns its id.
+    ///
+    /// # Errors
+    ///
+    /// A database failure.
+    pub async fn insert(&self, row: GameRow) -> Result<i64, StoreError> {
+        self.with(move |conn| {
+            conn.execute(
+                "INSERT INTO games (kind, rule, size, start, moves, plies, players, resigned, result, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![
+                    row.kind,
+                    row.rule,
+                    row.size,
+                    row.start,
+                    row.moves.join(" "),
+                    row.moves.len() as i64,
+                    row.players,
+                    row.resigned,
+                    row.result,
+                    row.created_at,
+                    row.updated_at,
+                ],
+            )?;
+            Ok(conn.last_insert_rowid())
+        })
+        .await
+    }
+
+    /// Replaces everything stored of game `row.id`.
+    ///
+    /// # Errors
+    ///
+    /// A database failure, or [`StoreError::Damaged`] if the game is gone.
+    pub async fn update(&self, row: GameRow) -> Result<(), StoreError> {
+        self.with(move |conn| {
+            let changed = conn.execute(
+                "UPDATE games SET rule = ?2, size = ?3, start = ?4, moves = ?5, plies = ?6,
+                 players = ?7, resigned = ?8, result = ?9, updated_at = ?10 WHERE id = ?1",
+                params![
+                    row.id,
+                    row.rule,
+                    row.size,
+                    row.start,
+                    row.moves.join(" "),
+                    row.moves.len() as i64,
+                    row.players,
+                    row.resigned,
+                    row.result,
+                    row.updated_at,
+                ],
+            )?;
+            if changed == 1 {
+                Ok(())
+            } else {
+                Err(StoreError::Damaged {
+                    id: row.id,
+                    reason: "the row is missing".to_owned(),
+                })
+            }
+        })
+        .await
+    }
+
+    /// The stored game `id`, if there is one.
+    ///
+    /// # Errors
+    ///
+    /// A database failure.
+    pub async fn get(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+        self.with(move |conn| {
+            conn.query_row(
+                "SELECT id, kind, rule, size, start, moves, players, resigned, result, created_at, updated_at
+                 FROM games WHERE id = ?1",
+                [id],
+                |row| {
+                    let moves: String = row.get(5)?;
+                    Ok(GameRow {
+                        id: row.get(0)?,
+                        kind: row.get(1)?,
+                        rule: row.get(2)?,
+                        size: row.get(3)?,
+                        start: row.get(4)?,
+                        moves: moves.split_whitespace().map(str::to_owned).collect(),
+                        players: row.get(6)?,
+                        resigned: row.get(7)?,
+                        result: row.get(8)?,
+                        created_at: row.get(9)?,
+                        updated_at: row.get(10)?,
+                    })
+                },
+            )
+            .optional()
+            .map_err(StoreError::from)
+        })
+        .await
+    }
+
+    /// The most recently changed games, newest first.
+    ///
+    /// # Errors
+    ///
+    /// A database failure.
+    pub async fn list(&self, limit: u32) -> Result<Vec<GameSummary>, StoreError> {
+        self.with(move |conn| {
+            let mut statement = conn.prepare(
+                "SELECT id, kind, rule, size, plies, players, result, created_at, updated_at
+                 FROM games ORDER BY updated_at DESC, id DESC LIMIT ?1",
+            )?;
+            let rows = statement.query_map([limit], |row| {
+                let players: String = row.get(5)?;
+                Ok(GameSummary {
+                    id: row.get(0)?,
+                    kind: row.get(1)?,
+                    rule: row.get(2)?,
+                    size: row.get(3)?,
+                    plies: row.get(4)?,
+                    players: serde_json::from_str(&players).unwrap_or(serde_json::Value::Null),
+                    result: row.get(6)?,
+                    created_at: row.get(7)?,
+                    updated_at: row.get(8)?,
+                })
+            })?;
+            rows.collect::<Result<Vec<_>, _>>()
+                .map_err(StoreError::from)
+        })
+        .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row() -> GameRow {
+        GameRow {
+            id: 0,
+            kind: "chess".into(),
+            rule: "standard".into(),
+            size: None,
+            start: "start".into(),
+            moves: vec!["e2e4".into(), "e7e5".into()],
+            players: "{}".into(),
+            resigned: None,
+            result: "*".into(),
+            created_at: 1,
+            updated_at: 2,
+        }
+    }
+
+    #[tokio::test]
+    async fn rows_round_trip_and_update() {
+        let store = Store::in_memory().unwrap();
+        let id = store.insert(row()).await.unwrap();
+        let mut stored = store.get(id).await.unwrap().unwrap();
+        assert_eq!(stored, GameRow { id, ..row() });
+        stored.moves.push("g1f3".into());
+        stored.updated_at = 3;
+        store.update(stored.clone()).await.unwrap();
+        assert_eq!(store.get(id).await.unwrap().unwrap(), stored);
+        let list = store.list(10).await.unwrap();
+        assert_eq!((list.len(), list[0].plies), (1, 3));
+        assert!(store.get(id + 1).await.unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn a_file_survives_reopening() {
+        let dir = std::env::temp_dir().join(format!("banco-store-{}", std::process::id()));
+        let path = dir.join("nested").join("games.sqlite3");
+        let id = Store::open(&path).unwrap().insert(row()).await.unwrap();
+        let reopened = Store::open(&path).unwrap();
+        assert_eq!(reopened.get(id).await.unwrap().unwrap().moves.len(), 2);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

@@ -1,0 +1,278 @@
+// End-to-end: a real browser (Debian's chromium, headless) against a real
+// `banco serve`. Each game is played by clicking and dragging as a person
+// would; screenshots of every board go to $E2E_OUTPUT (default ./output).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './server.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const output = resolve(process.env.E2E_OUTPUT || join(here, 'output'));
+mkdirSync(output, { recursive: true });
+
+function chromiumPath() {
+  if (process.env.CHROMIUM) return process.env.CHROMIUM;
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      return execFileSync('which', [name]).toString().trim();
+    } catch { /* try the next name */ }
+  }
+  throw new Error('no chromium found: install it (apt-get install chromium) or set CHROMIUM');
+}
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox'] });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+async function openPage(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.jsErrors = errors;
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  return page;
+}
+
+/** Starts a game through the New game dialog. */
+async function newGame(page, { game, mode = 'hvc', side = 'first', level = '1', movetime = '250', rule }) {
+  if (!(await page.locator('#new-dialog[open]').count())) await page.click('#new-game-button');
+  await page.selectOption('#new-game-kind', game);
+  if (rule) await page.selectOption('#new-rule', rule);
+  await page.check(`input[name="mode"][value="${mode}"]`);
+  if (mode === 'hvc') await page.selectOption('#new-side', side);
+  if (mode !== 'hvh') {
+    await page.locator('input[name="level1"]').fill(level);
+    await page.selectOption('select[name="movetime"]', movetime);
+  }
+  const previous = await page.getAttribute('body', 'data-game-id');
+  await page.click('#new-start');
+  await page.waitForFunction((old) => document.body.dataset.gameId && document.body.dataset.gameId !== old, previous);
+  await page.waitForSelector('#new-dialog[open]', { state: 'detached' });
+}
+
+async function plies(page) {
+  return Number(await page.getAttribute('body', 'data-plies'));
+}
+
+async function waitPlies(page, count) {
+  await page.waitForFunction((n) => document.body.dataset.plies === String(n), count, { timeout: 20000 });
+}
+
+/** Clicks the middle of a board element, as a person aims at a point. */
+async function clickAt(page, selector) {
+  // The board is redrawn on every update; take the element as it is now.
+  let box = null;
+  for (let tries = 0; !box && tries < 20; tries += 1) {
+    box = await page.locator(selector).boundingBox();
+    if (!box) await page.waitForTimeout(50);
+  }
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** A move made with two clicks: the piece, then its destination (shown as a
+ * legal one); a gomoku stone (no `from`) with one click on its point. */
+async function clickMove(page, from, to) {
+  if (to === undefined) {
+    await clickAt(page, `#board [data-square="${from}"]`);
+    return;
+  }
+  await clickAt(page, `#board [data-key="${from}"]`);
+  await clickAt(page, `#board [data-dest="${to}"]`);
+}
+
+/** A move made by dragging a piece to a point. */
+async function dragMove(page, from, to) {
+  const start = await page.locator(`#board [data-key="${from}"]`).boundingBox();
+  const end = await pointBox(page, to);
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(end.x, end.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** The screen position of a board point (chess squares have their own rects). */
+async function pointBox(page, key) {
+  const square = page.locator(`#board [data-square="${key}"]`);
+  if (await square.count()) {
+    const box = await square.boundingBox();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }
+  throw new Error(`no square ${key}`);
+}
+
+async function stat(page, name) {
+  return (await page.textContent(`#search-facts [data-stat="${name}"]`))?.trim();
+}
+
+async function expectComputerAnswered(page, expectedPlies) {
+  await waitPlies(page, expectedPlies);
+  await page.waitForSelector('body[data-turn="human"]');
+  for (const name of ['algorithm', 'depth', 'score', 'nodes', 'leaf_nodes', 'cutoffs', 'time', 'nps']) {
+    const value = await stat(page, name);
+    assert.ok(value && value !== '–', `the search panel shows ${name} (got ${value})`);
+  }
+  assert.ok(Number((await stat(page, 'nodes')).replace(/,/g, '')) > 0, 'nodes were counted');
+}
+
+const GAMES = [
+  { game: 'chess', first: ['e2', 'e4'], second: ['d2', 'd4'] },
+  { game: 'xiangqi', first: ['h2', 'e2'], second: ['b0', 'c2'] },
+  { game: 'gomoku', first: ['h8'], second: ['g7'] },
+];
+
+for (const { game, first, second } of GAMES) {
+  test(`${game}: play the computer by clicking, undo with Z, reset with R, reload and find the game`, async () => {
+    const page = await openPage();
+    await newGame(page, { game });
+    assert.equal(await plies(page), 0);
+    assert.equal(await page.getAttribute('#board', 'data-kind'), game);
+
+    await clickMove(page, ...first);
+    await expectComputerAnswered(page, 2);
+    await page.screenshot({ path: join(output, `${game}-board.png`) });
+
+    // Z takes back the computer's reply and the person's move.
+    await page.keyboard.press('z');
+    await waitPlies(page, 0);
+
+    // Play again, then R resets to the start.
+    await clickMove(page, ...second);
+    await expectComputerAnswered(page, 2);
+    await page.keyboard.press('r');
+    await waitPlies(page, 0);
+
+    // A reload finds the game as it was.
+    await clickMove(page, ...first);
+    await expectComputerAnswered(page, 2);
+    const moves = await page.locator('#move-list .move').allTextContents();
+    const id = await page.getAttribute('body', 'data-game-id');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForFunction((gameId) => document.body.dataset.gameId === gameId, id);
+    assert.equal(await plies(page), 2);
+    assert.deepEqual(await page.locator('#move-list .move').allTextContents(), moves);
+
+    // The move list reviews earlier positions with the arrow keys.
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector('#move-list .move[data-ply="1"][aria-current="true"]');
+    await page.keyboard.press('End');
+    await page.waitForSelector('#move-list .move[data-ply="2"][aria-current="true"]');
+    assert.deepEqual(page.jsErrors, []);
+    await page.context().close();
+  });
+}
+
+test('chess: a checkmate from a loaded position shows the reason', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'chess', mode: 'hvh' });
+  await page.click('#position-button');
+  await page.fill('#position-text', 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4');
+  await page.click('#position-load');
+  await page.waitForSelector('#position-dialog[open]', { state: 'detached' });
+  await clickMove(page, 'h5', 'f7');
+  await page.waitForSelector('#game-over:not([hidden])');
+  const reason = await page.textContent('#game-over-reason');
+  assert.match(reason, /Checkmate: White wins/);
+  assert.equal(await page.getAttribute('#game-over', 'data-reason'), 'checkmate');
+  assert.ok(await page.isVisible('#rematch-button'));
+  assert.ok(await page.isVisible('#new-after-button'));
+  await page.screenshot({ path: join(output, 'chess-checkmate.png') });
+  await page.context().close();
+});
+
+test('chess: an illegal drag is refused, a legal one plays, promotion asks for the piece', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'chess', mode: 'hvh' });
+  await dragMove(page, 'e2', 'e5');
+  await page.waitForSelector('#message[data-kind="error"]');
+  assert.match(await page.textContent('#message'), /Illegal move: e2–e5/);
+  assert.equal(await plies(page), 0);
+  assert.equal(await page.getAttribute('#board [data-key="e2"]', 'data-piece'), 'P');
+  await dragMove(page, 'e2', 'e4');
+  await waitPlies(page, 1);
+  assert.equal(await page.getAttribute('#board [data-key="e4"]', 'data-piece'), 'P');
+
+  // A pawn reaching the last rank waits for the player's choice.
+  await page.click('#position-button');
+  await page.fill('#position-text', '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1');
+  await page.click('#position-load');
+  await waitPlies(page, 0);
+  await clickMove(page, 'e7', 'e8');
+  await page.waitForSelector('#promotion:not([hidden])');
+  await page.click('#promotion [data-promotion="n"]');
+  await waitPlies(page, 1);
+  assert.equal(await page.getAttribute('#board [data-key="e8"]', 'data-piece'), 'N');
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
+test('gomoku: a renju board shows forbidden points, five in a row ends the game', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'gomoku', mode: 'hvh' });
+  await page.click('#position-button');
+  // Black to move, with two open twos crossing: renju forbids black the double three.
+  await page.fill('#position-text', 'h8 a1 h9 a15 j8 o1 k9 o15');
+  await page.click('#position-load');
+  await waitPlies(page, 0);
+  // The position keeps the game's rule (freestyle): no forbidden points yet.
+  assert.equal(await page.locator('#board [data-forbidden]').count(), 0);
+
+  await newGame(page, { game: 'gomoku', mode: 'hvh', rule: 'renju' });
+  await page.click('#position-button');
+  await page.fill('#position-text', 'h8 a1 h9 a15 j8 o1 k9 o15');
+  await page.click('#position-load');
+  await page.waitForSelector('#board [data-forbidden]');
+  await page.screenshot({ path: join(output, 'gomoku-renju-forbidden.png') });
+
+  await page.click('#position-button');
+  await page.fill('#position-text', 'h8 a1 i8 a2 j8 a3 k8 a4');
+  await page.click('#position-load');
+  await page.waitForSelector('#position-dialog[open]', { state: 'detached' });
+  await page.waitForSelector('#board [data-key="a4"]');
+  await clickMove(page, 'l8');
+  await page.waitForSelector('#game-over:not([hidden])');
+  assert.match(await page.textContent('#game-over-reason'), /Five in a row: Black wins/);
+  assert.equal(await page.locator('#board .piece.winning').count(), 5);
+  await page.screenshot({ path: join(output, 'gomoku-five.png') });
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
+test('boards in the dark theme, with letters, flipped, and on a phone', async () => {
+  const page = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await newGame(page, { game: 'xiangqi', side: 'second' });
+  // The computer moves first; the board is seen from black's side.
+  await expectComputerAnswered(page, 1);
+  await page.screenshot({ path: join(output, 'xiangqi-phone.png'), fullPage: true });
+  await page.click('#settings-button');
+  await page.selectOption('select[name="theme"]', 'dark');
+  await page.selectOption('select[name="pieceStyle"]', 'letters');
+  await page.click('#settings-form button[type="submit"]');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  await page.keyboard.press('f');
+  await page.screenshot({ path: join(output, 'xiangqi-dark-letters.png'), fullPage: true });
+  await newGame(page, { game: 'chess', mode: 'cvc' });
+  await page.waitForFunction(() => Number(document.body.dataset.plies) >= 2, null, { timeout: 20000 });
+  await page.click('#pause-button');
+  await page.waitForFunction(() => document.querySelector('#pause-button').textContent === 'Resume');
+  await page.screenshot({ path: join(output, 'chess-phone-dark.png'), fullPage: true });
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});

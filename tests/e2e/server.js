@@ -1,0 +1,46 @@
+// Starts `banco serve` on a free port with a fresh database, for the tests.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/** The binary under test: $BANCO_BIN, or the release build. */
+export function bancoBinary() {
+  return process.env.BANCO_BIN || resolve(here, '../../target/release/banco');
+}
+
+/** Starts the server; resolves to { url, stop }. */
+export function startServer() {
+  const dir = mkdtempSync(join(tmpdir(), 'banco-e2e-'));
+  const child = spawn(bancoBinary(), ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'games.sqlite3')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  return new Promise((resolvePromise, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => reject(new Error(`banco serve did not start: ${stderr}`)), 20000);
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const match = /open (http:\/\/[^\s]+)/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise({
+          url: match[1].replace(/\/$/, ''),
+          stop() {
+            child.kill('SIGKILL');
+            rmSync(dir, { recursive: true, force: true });
+          },
+        });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`banco serve exited with ${code}: ${stderr}`));
+    });
+  });
+}

@@ -1,0 +1,125 @@
+// The side panels: the game's facts, the computer's search, the evaluation
+// bar and the move list.
+
+function formatNumber(n) {
+  if (n === undefined || n === null) return '–';
+  return Number(n).toLocaleString('en-US');
+}
+
+/** A score as people read it, from the side it is given for. */
+export function scoreText(score) {
+  if (!score) return '–';
+  if (score.kind === 'mate') return `#${score.value}`;
+  const pawns = score.value / 100;
+  return `${pawns >= 0 ? '+' : ''}${pawns.toFixed(2)}`;
+}
+
+function setRows(table, rows) {
+  table.replaceChildren(...rows.map(([label, value, testId]) => {
+    const tr = document.createElement('tr');
+    const th = document.createElement('th');
+    th.textContent = label;
+    const td = document.createElement('td');
+    td.textContent = value;
+    if (testId) td.dataset.stat = testId;
+    tr.append(th, td);
+    return tr;
+  }));
+}
+
+export function playerLabel(spec) {
+  if (!spec || spec.type === 'human') return 'Human';
+  return `Computer · level ${spec.level} · ${spec.algorithm}`;
+}
+
+/** Whose turn, legal moves, check, the state of the game. */
+export function renderGamePanel(table, game) {
+  const side = game.side_to_move === 'first' ? 0 : 1;
+  const name = game.sides[side];
+  const who = game.turn_player === 'human' ? 'a person' : 'the computer';
+  let status = 'In progress';
+  if (game.ending) status = game.ending.text;
+  else if (game.paused && game.turn_player === 'computer') status = 'Paused';
+  else if (game.thinking) status = 'The computer is thinking…';
+  setRows(table, [
+    ['Turn', game.ending ? '–' : `${name} (${who})`, 'turn'],
+    ['Legal moves', String(game.legal_moves.length), 'legal'],
+    ['Check', game.in_check ? 'Yes' : 'No', 'check'],
+    ['Moves played', String(game.plies), 'plies'],
+    [game.sides[0], playerLabel(game.players.first), 'first'],
+    [game.sides[1], playerLabel(game.players.second), 'second'],
+    ['Status', status, 'status'],
+  ]);
+}
+
+/** The computer's search: live while it thinks, the last one after. */
+export function renderComputerPanel(table, info, thinking) {
+  const rows = info ? [
+    ['Algorithm', `${info.algorithm} (level ${info.level})`, 'algorithm'],
+    ['Depth', `${info.depth} (sel ${info.seldepth})`, 'depth'],
+    ['Score', `${info.score_text}${info.bound === 'exact' ? '' : ` (${info.bound})`}`, 'score'],
+    ['Nodes', formatNumber(info.nodes), 'nodes'],
+    ['Leaf nodes', formatNumber(info.leaf_nodes), 'leaf_nodes'],
+    ['Cut-offs', formatNumber(info.cutoffs), 'cutoffs'],
+    ['TT hits', formatNumber(info.tt_hits), 'tt_hits'],
+    ['Time', `${(info.time_ms / 1000).toFixed(2)} s`, 'time'],
+    ['Nodes/s', formatNumber(info.nps), 'nps'],
+    ['Best line', info.pv.join(' ') || '–', 'pv'],
+  ] : [['Search', thinking ? 'Starting…' : 'No search yet', 'none']];
+  setRows(table, rows);
+}
+
+/** The share of the bar the first player gets: a winning chance, not raw centipawns. */
+function firstShare(score) {
+  if (!score) return 0.5;
+  if (score.kind === 'mate') return score.value > 0 ? 1 : score.value < 0 ? 0 : 0.5;
+  return 1 / (1 + Math.exp(-0.00368 * score.value));
+}
+
+export function renderEvalBar(bar, fill, text, info, flipped) {
+  const share = info ? firstShare(info.score_first) : 0.5;
+  // The first player's share grows from their edge of the board.
+  fill.style.height = `${(share * 100).toFixed(1)}%`;
+  bar.classList.toggle('flipped', flipped);
+  text.textContent = info ? scoreText(info.score_first) : '0.00';
+  bar.title = `Evaluation for the first player: ${text.textContent}`;
+}
+
+/**
+ * The move list, numbered, each move a button that shows the board after it.
+ * `current` is the ply shown.
+ */
+export function renderMoveList(list, game, current, onPick) {
+  list.replaceChildren();
+  const pairs = game.kind !== 'gomoku';
+  const fields = (game.start || '').split(' ');
+  let number = pairs ? Number(fields[5]) || 1 : 1;
+  let row = null;
+  game.moves.forEach((move, index) => {
+    const ply = index + 1;
+    if (!pairs || move.side === 'first' || row === null) {
+      row = document.createElement('li');
+      const label = document.createElement('span');
+      label.className = 'number';
+      label.textContent = pairs && move.side === 'second' ? `${number}…` : `${number}.`;
+      row.append(label);
+      list.append(row);
+      if (!pairs) number += 1;
+    }
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'move';
+    button.textContent = move.text;
+    button.title = move.code;
+    button.dataset.ply = String(ply);
+    if (ply === current) button.setAttribute('aria-current', 'true');
+    button.addEventListener('click', () => onPick(ply));
+    row.append(button);
+    if (pairs && move.side === 'second') {
+      number += 1;
+      row = null;
+    }
+  });
+  const active = list.querySelector('[aria-current="true"]');
+  if (active) active.scrollIntoView({ block: 'nearest' });
+}
