@@ -50,6 +50,7 @@
 //! ```
 
 mod board;
+mod chase;
 mod error;
 pub mod eval;
 mod fen;
