@@ -1,10 +1,12 @@
 //! A game of xiangqi: the board plus the history the rules need (captures
 //! for the sixty-move rule, hashes for repetition, which moves gave check
-//! for perpetual check), and the [`banco_search::Game`] implementation.
+//! for perpetual check, the moves themselves for perpetual chasing), and the
+//! [`banco_search::Game`] implementation.
 
 use banco_search::{Game, Outcome, Side};
 
 use crate::board::{Board, EMPTY, Move};
+use crate::chase;
 use crate::error::{FenError, MoveError};
 use crate::fen::{self, START_FEN};
 use crate::piece::{Color, Kind};
@@ -14,14 +16,24 @@ pub const NO_CAPTURE_PLIES: u32 = 120;
 
 /// What was needed to take back one move.
 #[derive(Copy, Clone, Debug)]
-struct Undo {
+pub(crate) struct Undo {
     /// `None` for a null move.
-    mv: Option<Move>,
-    captured: u8,
+    pub(crate) mv: Option<Move>,
+    /// The cell code the move captured (`EMPTY` if none).
+    pub(crate) captured: u8,
     hash_before: u64,
     halfmove_before: u32,
     /// Whether the move left the opponent in check.
     checked: bool,
+}
+
+/// The rule that decided a repetition.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Verdict {
+    /// Perpetual check.
+    Check,
+    /// Perpetual chasing.
+    Chase,
 }
 
 /// How a game stands.
@@ -44,7 +56,14 @@ pub enum XiangqiStatus {
         /// Who won (the side that was checked).
         winner: Color,
     },
-    /// A position repeated three times with no perpetual check.
+    /// A position repeated three times while one side, checking neither
+    /// throughout nor against a perpetual check, chased the same enemy
+    /// piece with every move and the other did not.
+    PerpetualChase {
+        /// Who won (the side that was chased).
+        winner: Color,
+    },
+    /// A position repeated three times with no perpetual check or chase.
     Repetition,
     /// Sixty moves each without a capture.
     NoCaptures,
@@ -63,7 +82,8 @@ impl XiangqiStatus {
         match self {
             XiangqiStatus::Checkmate { winner }
             | XiangqiStatus::Stalemate { winner }
-            | XiangqiStatus::PerpetualCheck { winner } => Some(winner),
+            | XiangqiStatus::PerpetualCheck { winner }
+            | XiangqiStatus::PerpetualChase { winner } => Some(winner),
             _ => None,
         }
     }
@@ -79,6 +99,9 @@ impl std::fmt::Display for XiangqiStatus {
             }
             XiangqiStatus::PerpetualCheck { winner } => {
                 write!(f, "perpetual check loses, {} wins", winner.name())
+            }
+            XiangqiStatus::PerpetualChase { winner } => {
+                write!(f, "perpetual chasing loses, {} wins", winner.name())
             }
             XiangqiStatus::Repetition => write!(f, "draw by threefold repetition"),
             XiangqiStatus::NoCaptures => write!(f, "draw: sixty moves without a capture"),
@@ -228,9 +251,12 @@ impl XiangqiGame {
             };
         }
         if let Some(first) = self.threefold_start() {
-            return match self.perpetual_checker(self.history.len() - first) {
-                Some(checker) => XiangqiStatus::PerpetualCheck {
-                    winner: checker.opponent(),
+            return match self.repetition_loser(self.history.len() - first) {
+                Some((loser, Verdict::Check)) => XiangqiStatus::PerpetualCheck {
+                    winner: loser.opponent(),
+                },
+                Some((loser, Verdict::Chase)) => XiangqiStatus::PerpetualChase {
+                    winner: loser.opponent(),
                 },
                 None => XiangqiStatus::Repetition,
             };
@@ -261,9 +287,26 @@ impl XiangqiGame {
         None
     }
 
-    /// Over the last `plies` moves, the side that gave check with every one of
-    /// its moves while the other did not, if there is one.
-    fn perpetual_checker(&self, plies: usize) -> Option<Color> {
+    /// Who loses a repetition whose cycle is the last `plies` moves, and by
+    /// which rule: perpetual check is judged first; when neither side or
+    /// both checked throughout, the one side that chased throughout loses.
+    /// Both checking, both chasing, or neither: a draw (`None`).
+    fn repetition_loser(&self, plies: usize) -> Option<(Color, Verdict)> {
+        let cycle = &self.history[self.history.len() - plies..];
+        let checks = self.perpetual_checks(plies);
+        if let Some(checker) = lone_side(checks) {
+            return Some((checker, Verdict::Check));
+        }
+        if checks == [true, true] {
+            return None;
+        }
+        lone_side(chase::perpetual_chasers(&self.board, cycle))
+            .map(|chaser| (chaser, Verdict::Chase))
+    }
+
+    /// Over the last `plies` moves, for each side (by [`Color::index`]),
+    /// whether it gave check with every one of its moves.
+    fn perpetual_checks(&self, plies: usize) -> [bool; 2] {
         let recent = &self.history[self.history.len() - plies..];
         // The last move was made by the side not to move.
         let mover_last = self.board.side_to_move().opponent();
@@ -276,11 +319,7 @@ impl XiangqiGame {
             };
             all_checks[mover.index()] &= undo.checked;
         }
-        match (all_checks[0], all_checks[1]) {
-            (true, false) => Some(Color::Red),
-            (false, true) => Some(Color::Black),
-            _ => None,
-        }
+        all_checks
     }
 
     /// How many pieces of `kind` `color` has.
@@ -290,6 +329,15 @@ impl XiangqiGame {
             .pieces()
             .filter(|(_, p)| p.color == color && p.kind == kind)
             .count()
+    }
+}
+
+/// The one side (by [`Color::index`]) for which `sides` holds, if only one.
+fn lone_side(sides: [bool; 2]) -> Option<Color> {
+    match sides {
+        [true, false] => Some(Color::Red),
+        [false, true] => Some(Color::Black),
+        _ => None,
     }
 }
 
@@ -388,8 +436,8 @@ impl Game for XiangqiGame {
 
     fn repetition_outcome(&self, cycle_plies: usize) -> Outcome {
         let plies = cycle_plies.min(self.history.len());
-        match self.perpetual_checker(plies) {
-            Some(checker) if checker == self.board.side_to_move() => Outcome::Loss,
+        match self.repetition_loser(plies) {
+            Some((loser, _)) if loser == self.board.side_to_move() => Outcome::Loss,
             Some(_) => Outcome::Win,
             None => Outcome::Draw,
         }

@@ -30,10 +30,24 @@
 //!   xiangqi does); a mate given on the last ply still wins.
 //! - A position repeated three times draws, unless one side gave check with
 //!   every one of its moves in the repeating cycle and the other did not:
-//!   then the side giving perpetual check loses. This is the Asian
-//!   Xiangqi Federation's rule for perpetual check; its rules on perpetual
-//!   *chasing* (a repeated threat to capture an unprotected piece) are not
-//!   judged: such repetitions are draws here.
+//!   then the side giving perpetual check loses (the Asian Xiangqi
+//!   Federation's rule, judged first).
+//! - Otherwise, when exactly one side *chased* with every one of its moves
+//!   in the cycle, that side loses; both chasing is a draw. A move chases
+//!   when the piece it moved can, after the move and not before, legally
+//!   capture an enemy piece that is not the general nor a soldier still on
+//!   its own side of the river, and that is either unprotected (no piece of
+//!   its side could legally take back) or worth more than the mover
+//!   (chariot over horse and cannon, those over advisor, elephant and
+//!   soldier). Generals and soldiers never chase, and a threat on a piece
+//!   of the mover's kind that could capture back is a trade offer. The
+//!   chased piece is followed as it moves, and all of a side's moves must
+//!   chase that one piece. This approximates the AXF chasing rules as
+//!   Fairy-Stockfish applies them; it leaves out threats discovered by
+//!   moving another piece, a move that checks standing in for a chase (a
+//!   side alternating check and chase is not judged to chase), and the
+//!   finer AXF cases (exchanges, chases of several pieces in turn, the
+//!   named exceptions).
 //!
 //! ```
 //! use banco_xiangqi::{XiangqiGame, notation};
@@ -50,6 +64,7 @@
 //! ```
 
 mod board;
+mod chase;
 mod error;
 pub mod eval;
 mod fen;

@@ -306,3 +306,104 @@ fn fen_round_trips() {
         assert_eq!(game(fen).fen(), fen);
     }
 }
+
+/// Plays `cycle` `times` times, checking that the game is not over before
+/// each move.
+fn play_cycle(g: &mut XiangqiGame, cycle: &[&str], times: usize) {
+    for _ in 0..times {
+        for mv in cycle {
+            assert!(!g.status().is_over(), "{} before {mv}", g.status());
+            play(g, mv);
+        }
+    }
+}
+
+// The perpetual-chase verdicts below were checked against the
+// Fairy-Stockfish rules library (pyffish's `is_optional_game_end` on the same
+// FEN and moves, its ranks written one higher), which the match referee
+// uses.
+
+#[test]
+fn chasing_an_unprotected_cannon_loses_for_the_chaser() {
+    // The red chariot follows the black cannon from file to file, as
+    // Banco's chariot did in the two games the referee ruled lost.
+    let mut g = game("4k4/9/1c7/9/9/9/9/1R7/9/3K5 b - - 0 1");
+    let cycle = ["b7c7", "b2c2", "c7b7", "c2b2"];
+    play_cycle(&mut g, &cycle, 1);
+    // The search scores the first repetition: black, chased, gains.
+    assert_eq!(g.repetition_outcome(4), Outcome::Win);
+    play(&mut g, "b7c7");
+    // From red's side, one ply later, the cycle is still red's chase.
+    assert_eq!(g.repetition_outcome(4), Outcome::Loss);
+    play_cycle(&mut g, &cycle[1..3], 1);
+    assert!(!g.status().is_over());
+    // The third occurrence: the arbiter rules the same way.
+    play(&mut g, "c2b2");
+    assert_eq!(
+        g.status(),
+        XiangqiStatus::PerpetualChase {
+            winner: Color::Black
+        }
+    );
+    assert_eq!(g.status().winner(), Some(Color::Black));
+    assert_eq!(g.play(g.legal()[0]), Err(MoveError::GameOver));
+}
+
+#[test]
+fn chasing_an_unprotected_horse_loses_too() {
+    let mut g = game("4k4/9/2n6/9/9/9/9/2R6/9/3K5 b - - 0 1");
+    play_cycle(&mut g, &["c7a8", "c2a2", "a8c7", "a2c2"], 2);
+    assert_eq!(
+        g.status(),
+        XiangqiStatus::PerpetualChase {
+            winner: Color::Black
+        }
+    );
+}
+
+#[test]
+fn a_chase_must_follow_one_piece() {
+    // Red's chariot follows the black cannon; the cannon, running, threatens
+    // a red horse with each move, but a different one each time (f8 through
+    // the screen on d8, f7 through d7): only red chases, and red loses.
+    let mut g = game("4k4/3P1N3/Rc1P1N3/9/9/9/9/9/9/3K5 b - - 0 1");
+    let cycle = ["b7b8", "a7a8", "b8b7", "a8a7"];
+    play_cycle(&mut g, &cycle, 1);
+    assert_eq!(g.repetition_outcome(4), Outcome::Win);
+    play_cycle(&mut g, &cycle, 1);
+    assert_eq!(
+        g.status(),
+        XiangqiStatus::PerpetualChase {
+            winner: Color::Black
+        }
+    );
+}
+
+#[test]
+fn threatening_a_protected_horse_is_no_chase() {
+    // The black horse runs between c7 (guarded by the horse on e8) and a8
+    // (guarded by the chariot on a9): a chariot is worth more than a
+    // horse, so threatening it where it is protected is no chase.
+    let mut g = game("r3k4/4n4/2n6/9/9/9/9/2R6/9/3K5 b - - 0 1");
+    let cycle = ["c7a8", "c2a2", "a8c7", "a2c2"];
+    play_cycle(&mut g, &cycle, 1);
+    assert_eq!(g.repetition_outcome(4), Outcome::Draw);
+    play_cycle(&mut g, &cycle, 1);
+    assert_eq!(g.status(), XiangqiStatus::Repetition);
+    // Unguarded on c7 only, the horse is chased by every other move: no
+    // perpetual chase either.
+    let mut g = game("r3k4/9/2n6/9/9/9/9/2R6/9/3K5 b - - 0 1");
+    play_cycle(&mut g, &cycle, 2);
+    assert_eq!(g.status(), XiangqiStatus::Repetition);
+}
+
+#[test]
+fn soldiers_may_chase() {
+    // A red soldier across the river follows the unprotected cannon.
+    let mut g = game("4k4/1c7/1P7/9/9/9/9/9/9/3K5 b - - 0 1");
+    let cycle = ["b8c8", "b7c7", "c8b8", "c7b7"];
+    play_cycle(&mut g, &cycle, 1);
+    assert_eq!(g.repetition_outcome(4), Outcome::Draw);
+    play_cycle(&mut g, &cycle, 1);
+    assert_eq!(g.status(), XiangqiStatus::Repetition);
+}
