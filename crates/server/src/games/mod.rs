@@ -130,7 +130,7 @@ pub enum SetupError {
 #[derive(Clone, Debug, Eq, PartialEq, Serialize)]
 pub struct Ending {
     /// A stable name of the reason: `checkmate`, `stalemate`, `repetition`,
-    /// `fifty_moves`, `insufficient_material`, `perpetual_check`,
+    /// `fifty_moves`, `insufficient_material`, `perpetual_check`, `perpetual_chase`,
     /// `sixty_moves`, `resignation`, …
     pub reason: &'static str,
     /// Who won; `None` for a draw.

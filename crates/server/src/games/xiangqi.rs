@@ -62,6 +62,7 @@ impl WebGame for XiangqiGame {
             XiangqiStatus::Checkmate { .. } => "checkmate",
             XiangqiStatus::Stalemate { .. } => "stalemate",
             XiangqiStatus::PerpetualCheck { .. } => "perpetual_check",
+            XiangqiStatus::PerpetualChase { .. } => "perpetual_chase",
             XiangqiStatus::Repetition => "repetition",
             XiangqiStatus::NoCaptures => "sixty_moves",
         };
