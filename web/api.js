@@ -49,6 +49,8 @@ export const api = {
   players: (id, players) => request('POST', `/api/games/${id}/players`, { players }),
   control: (id, action) => request('POST', `/api/games/${id}/control`, { action }),
   exportText: (id, format) => request('GET', `/api/games/${id}/export?format=${encodeURIComponent(format)}`),
+  labRace: (body) => request('POST', '/api/lab/race', body),
+  labTree: (body) => request('POST', '/api/lab/tree', body),
 };
 
 /**

@@ -19,12 +19,19 @@ macro_rules! assets {
 
 assets![
     ("index.html", "text/html; charset=utf-8"),
+    ("lab.html", "text/html; charset=utf-8"),
     ("style.css", "text/css; charset=utf-8"),
+    ("lab.css", "text/css; charset=utf-8"),
     ("favicon.svg", "image/svg+xml"),
     ("app.js", "text/javascript; charset=utf-8"),
     ("api.js", "text/javascript; charset=utf-8"),
     ("panels.js", "text/javascript; charset=utf-8"),
     ("settings.js", "text/javascript; charset=utf-8"),
+    ("lablink.js", "text/javascript; charset=utf-8"),
+    ("lab.js", "text/javascript; charset=utf-8"),
+    ("lab/notes.js", "text/javascript; charset=utf-8"),
+    ("lab/race.js", "text/javascript; charset=utf-8"),
+    ("lab/tree.js", "text/javascript; charset=utf-8"),
     ("boards/input.js", "text/javascript; charset=utf-8"),
     ("boards/svg.js", "text/javascript; charset=utf-8"),
     ("boards/chess.js", "text/javascript; charset=utf-8"),
@@ -35,10 +42,12 @@ assets![
 /// The policy the page runs under: its own scripts, styles and connections only.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
 
-/// Serves an embedded file; `/` is the page.
+/// Serves an embedded file; `/` is the game page and `/lab` the AI lab
+/// (its state is in the query string, which the page reads itself).
 pub async fn serve(uri: Uri) -> Response {
     let path = match uri.path() {
         "/" => "/index.html",
+        "/lab" | "/lab/" => "/lab.html",
         path => path,
     };
     match ASSETS.iter().find(|(p, _, _)| *p == path) {

@@ -434,6 +434,35 @@ async fn the_page_and_its_scripts_are_served() {
 }
 
 #[tokio::test]
+async fn the_lab_page_is_served_with_its_query() {
+    let s = server();
+    for path in ["/lab", "/lab/", "/lab?game=chess&depth=3"] {
+        let page = s.get(path).await;
+        assert_eq!(page.status, StatusCode::OK, "{path}");
+        assert!(
+            page.text
+                .contains("<script type=\"module\" src=\"/lab.js\"></script>"),
+            "{path}: {}",
+            page.text
+        );
+    }
+    for path in [
+        "/lab.js",
+        "/lab.css",
+        "/lablink.js",
+        "/lab/race.js",
+        "/lab/tree.js",
+        "/lab/notes.js",
+    ] {
+        let asset = s.get(path).await;
+        assert_eq!(asset.status, StatusCode::OK, "{path}");
+        assert!(!asset.text.is_empty(), "{path}");
+    }
+    // The game page links to the lab.
+    assert!(s.get("/").await.text.contains("href=\"/lab\""));
+}
+
+#[tokio::test]
 async fn moves_out_of_turn_are_refused() {
     let s = server();
     // The computer plays white and is paused, so it stays its turn.
