@@ -4,6 +4,7 @@
 import { api, follow } from './api.js';
 import { loadSettings, saveSettings, applySettings } from './settings.js';
 import { renderGamePanel, renderComputerPanel, renderEvalBar, renderMoveList, playerLabel } from './panels.js';
+import { whyThisMoveUrl } from './lablink.js';
 import { attachInput } from './boards/input.js';
 import { createChessBoard } from './boards/chess.js';
 import { createXiangqiBoard } from './boards/xiangqi.js';
@@ -258,6 +259,29 @@ function renderControls() {
   $('last-button').disabled = isLive();
 }
 
+/**
+ * "Why this move?": after a computer's move (the last one, or one picked in
+ * the move list), a link to the lab on the position it was chosen in. It
+ * opens a new tab, so the game, its feed and the place in the move list stay
+ * as they are while the lab searches.
+ */
+function renderWhy() {
+  const g = ui.game;
+  const ply = ui.viewPly ?? g.plies;
+  const url = whyThisMoveUrl(g, ply);
+  const link = $('why-button');
+  link.hidden = !url;
+  if (!url) {
+    link.removeAttribute('href');
+    return;
+  }
+  const move = g.moves[ply - 1];
+  link.href = url;
+  link.dataset.ply = String(ply);
+  link.title = `Open the AI lab (new tab) on the position where the computer chose ${move.text}: every search technique raced on it, and its search tree`;
+  link.setAttribute('aria-label', `Why ${move.text}? Open the AI lab in a new tab`);
+}
+
 function renderGameOver() {
   const g = ui.game;
   const box = $('game-over');
@@ -280,6 +304,7 @@ function render() {
   renderStrips();
   renderControls();
   renderGameOver();
+  renderWhy();
   renderMoveList($('move-list'), g, ui.viewPly ?? g.plies, (ply) => {
     ui.viewPly = ply >= g.plies ? null : ply;
     render();
