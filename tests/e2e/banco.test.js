@@ -4,26 +4,15 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startServer } from './server.js';
+import { startServer, chromiumPath } from './server.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const output = resolve(process.env.E2E_OUTPUT || join(here, 'output'));
 mkdirSync(output, { recursive: true });
-
-function chromiumPath() {
-  if (process.env.CHROMIUM) return process.env.CHROMIUM;
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      return execFileSync('which', [name]).toString().trim();
-    } catch { /* try the next name */ }
-  }
-  throw new Error('no chromium found: install it (apt-get install chromium) or set CHROMIUM');
-}
 
 let server;
 let browser;

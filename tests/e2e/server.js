@@ -1,6 +1,6 @@
 // Starts `banco serve` on a free port with a fresh database, for the tests.
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,6 +11,17 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 /** The binary under test: $BANCO_BIN, or the release build. */
 export function bancoBinary() {
   return process.env.BANCO_BIN || resolve(here, '../../target/release/banco');
+}
+
+/** Debian's chromium: $CHROMIUM, or the first of its names on the PATH. */
+export function chromiumPath() {
+  if (process.env.CHROMIUM) return process.env.CHROMIUM;
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      return execFileSync('which', [name]).toString().trim();
+    } catch { /* try the next name */ }
+  }
+  throw new Error('no chromium found: install it (apt-get install chromium) or set CHROMIUM');
 }
 
 /** Starts the server; resolves to { url, stop }. */
