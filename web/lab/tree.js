@@ -10,7 +10,8 @@ const ROW = 28;
 const INDENT = 56;
 const LEFT = 18;
 const TOP = 34;
-const CHAR = 7.4; // rough width of a label character, for the drawing's width
+const CHAR = 7.4; // rough width of a label character, for a node's hover box
+const OVERSCAN = 40; // rows drawn above and below the visible ones
 
 /** A bound for people: null is infinity. */
 export function boundText(value, sign) {
@@ -65,6 +66,8 @@ export function createTreeView({ scroll, onHover, onLeave, onStep }) {
   let closed = new Set(); // folded by the person
   let focusId = null;
   let hoverId = null;
+  let rows = []; // the unfolded nodes, top to bottom, as last drawn
+  const root = svg('svg', { class: 'tree-svg', role: 'tree' });
 
   const complete = () => step >= model.visited - 1;
   const current = () => model.nodes[step];
@@ -146,28 +149,56 @@ export function createTreeView({ scroll, onHover, onLeave, onStep }) {
 
   function render({ follow = false } = {}) {
     if (!model) {
+      root.replaceChildren();
       scroll.replaceChildren();
+      rows = [];
       return;
     }
     const hadFocus = scroll.contains(document.activeElement) && document.activeElement.dataset?.id;
-    const { rows, path } = layout();
-    const pos = new Map();
-    let width = 0;
-    rows.forEach((node, row) => {
-      const x = LEFT + node.depth * INDENT;
-      const y = TOP + row * ROW + ROW / 2;
-      pos.set(node.id, { x, y });
-    });
+    const laid = layout();
+    rows = laid.rows;
+    const { path } = laid;
+    const rowOf = new Map(rows.map((node, row) => [node.id, row]));
+    const at = (id) => {
+      const row = rowOf.get(id);
+      return row === undefined ? null : { x: LEFT + model.nodes[id].depth * INDENT, y: TOP + row * ROW + ROW / 2 };
+    };
+    const cur = current();
+    const width = LEFT + model.maxDepth * INDENT + 420;
+    const height = TOP + rows.length * ROW + 8;
+    for (const [key, value] of Object.entries({
+      width, height, viewBox: `0 0 ${width} ${height}`,
+      'aria-label': `Search tree, ${model.nodes.length} nodes, step ${step + 1} of ${model.visited}`,
+    })) root.setAttribute(key, String(value));
+    // The drawing is as large as the whole outline, so the scroll bars are
+    // right, but only the rows near the visible part are drawn: a step costs
+    // the same with fifty rows unfolded or five thousand.
+    if (root.parentNode !== scroll) scroll.replaceChildren(root);
+    if (follow) scrollToNode(at(cur.id));
+    const first = Math.max(0, Math.floor((scroll.scrollTop - TOP) / ROW) - OVERSCAN);
+    const last = Math.min(rows.length - 1, Math.ceil((scroll.scrollTop + scroll.clientHeight - TOP) / ROW) + OVERSCAN);
+    const yFirst = TOP + first * ROW;
+    const yLast = TOP + (last + 1) * ROW;
+
+    const trunks = svg('g', { class: 'edges' });
     const edges = svg('g', { class: 'edges' });
     const items = svg('g', { class: 'items' });
     const done = complete();
-    const cur = current();
-    const highlight = svg('rect', { class: 'row-current', x: 0, y: 0, width: 0, height: ROW });
+    // A parent's vertical line may cross the drawn rows with none of its
+    // children among them: draw the trunks of every unfolded node that does.
     for (const node of rows) {
-      const { x, y } = pos.get(node.id);
+      if (!expanded(node, path)) continue;
+      const p = at(node.id);
+      const lastChild = at(node.children[node.children.length - 1].id);
+      if (!lastChild || lastChild.y < yFirst || p.y > yLast) continue;
+      trunks.append(svg('path', { d: `M ${p.x} ${p.y + 9} V ${lastChild.y}`, class: 'edge trunk' }));
+    }
+    for (let row = first; row <= last; row += 1) {
+      const node = rows[row];
+      const { x, y } = at(node.id);
       const state = status(node);
       if (node.parent !== null) {
-        const p = pos.get(node.parent);
+        const p = at(node.parent);
         const classes = ['edge', state];
         if (done && node.pv) classes.push('pv');
         if (path.has(node.id) || node.id === cur.id) classes.push('active');
@@ -177,9 +208,7 @@ export function createTreeView({ scroll, onHover, onLeave, onStep }) {
       const hasChildren = node.children.length > 0;
       const isOpen = expanded(node, path);
       if (hasChildren && !isOpen) parts.push(['more', `+${node.size}`]);
-      const text = parts.map(([, t]) => t).join('  ');
-      const textWidth = text.length * CHAR + 24;
-      width = Math.max(width, x + textWidth + 20);
+      const textWidth = parts.map(([, t]) => t).join('  ').length * CHAR + 24;
       const classes = ['node', node.max ? 'max' : 'min', state, node.kind];
       if (node.cutoff && state === 'done') classes.push('cutoff');
       if (done && node.pv) classes.push('pv');
@@ -189,40 +218,34 @@ export function createTreeView({ scroll, onHover, onLeave, onStep }) {
       const glyph = node.max
         ? svg('polygon', { points: `${x},${y - 9} ${x - 9},${y + 7} ${x + 9},${y + 7}`, class: 'glyph' })
         : svg('polygon', { points: `${x - 9},${y - 7} ${x + 9},${y - 7} ${x},${y + 9}`, class: 'glyph' });
-      const g = svg('g', {
+      items.append(svg('g', {
         class: classes.join(' '), 'data-id': node.id, tabindex: -1, role: 'treeitem',
         'aria-level': node.depth + 1, 'aria-expanded': hasChildren ? String(isOpen) : undefined,
         'aria-current': node.id === cur.id ? 'step' : undefined,
+        'aria-posinset': row + 1, 'aria-setsize': rows.length,
         'aria-label': [info.where, info.role, info.result, info.window].filter(Boolean).join('; '),
       }, [
         svg('rect', { class: 'hit', x: x - 14, y: y - ROW / 2 + 1, width: textWidth + 8, height: ROW - 2, rx: 4 }),
         glyph,
         svg('text', { x: x + 15, y: y + 5 }, parts.map(([kind, t], i) => svg('tspan', { class: kind, dx: i ? 8 : 0 }, t))),
-      ]);
-      items.append(g);
-      if (node.id === cur.id) highlight.setAttribute('y', String(y - ROW / 2));
+      ]));
     }
-    width = Math.max(width, LEFT + (model.maxDepth + 1) * INDENT + 120);
-    highlight.setAttribute('width', String(width));
-    if (!rows.includes(cur)) highlight.setAttribute('height', '0');
+    const curAt = at(cur.id);
+    const highlight = svg('rect', {
+      class: 'row-current', x: 0, y: curAt ? curAt.y - ROW / 2 : 0, width, height: curAt ? ROW : 0,
+    });
     const header = svg('g', { class: 'levels' });
     for (let depth = 0; depth <= model.maxDepth; depth += 1) {
       const max = depth % 2 === 0;
       header.append(svg('text', { x: LEFT + depth * INDENT - 9, y: 16, class: max ? 'max' : 'min' },
         `${max ? '▲' : '▼'} ${depth === 0 ? 'root' : `ply ${depth}`}`));
     }
-    const height = TOP + rows.length * ROW + 8;
-    const root = svg('svg', {
-      class: 'tree-svg', width, height, viewBox: `0 0 ${width} ${height}`, role: 'tree',
-      'aria-label': `Search tree, ${model.nodes.length} nodes, step ${step + 1} of ${model.visited}`,
-    }, [highlight, header, edges, items]);
-    scroll.replaceChildren(root);
+    root.replaceChildren(highlight, header, trunks, edges, items);
     // Keyboard focus: one node takes Tab (the focused one, else the current one).
     const focusNode = items.querySelector(`[data-id="${focusId}"]`) || items.querySelector(`[data-id="${cur.id}"]`)
       || items.firstChild;
     if (focusNode) focusNode.setAttribute('tabindex', '0');
     if (hadFocus && focusNode) focusNode.focus({ preventScroll: true });
-    if (follow) scrollToNode(pos.get(cur.id));
   }
 
   function scrollToNode(p) {
@@ -262,26 +285,28 @@ export function createTreeView({ scroll, onHover, onLeave, onStep }) {
     render();
   }
 
-  function visibleIds() {
-    return [...scroll.querySelectorAll('g.node')].map((g) => Number(g.dataset.id));
-  }
-
   function moveFocus(delta) {
-    const ids = visibleIds();
+    const ids = rows.map((n) => n.id);
     const from = ids.indexOf(Number(document.activeElement?.dataset?.id ?? focusId ?? step));
     const next = ids[Math.max(0, Math.min(ids.length - 1, (from < 0 ? 0 : from) + delta))];
+    if (next === undefined) return;
     focusId = next;
-    scroll.querySelectorAll('g.node[tabindex="0"]').forEach((g) => g.setAttribute('tabindex', '-1'));
-    const target = scroll.querySelector(`g.node[data-id="${next}"]`);
-    if (target) {
-      target.setAttribute('tabindex', '0');
-      target.focus();
-      const box = target.getBBox();
-      scrollToNode({ x: box.x + 14, y: box.y + ROW / 2 });
-    }
+    const row = ids.indexOf(next);
+    scrollToNode({ x: LEFT + model.nodes[next].depth * INDENT, y: TOP + row * ROW + ROW / 2 });
+    render();
+    scroll.querySelector(`g.node[data-id="${next}"]`)?.focus({ preventScroll: true });
   }
 
-  // One set of listeners for every drawing the box will hold.
+  // One set of listeners for every drawing the box will hold. Scrolling
+  // draws the rows that come into view, once per frame.
+  let frame = null;
+  scroll.addEventListener('scroll', () => {
+    if (frame !== null || !model) return;
+    frame = requestAnimationFrame(() => {
+      frame = null;
+      render();
+    });
+  }, { passive: true });
   scroll.addEventListener('click', (event) => {
     const g = event.target.closest?.('g.node');
     if (!g || panned) return;
