@@ -346,6 +346,9 @@ impl GomokuGame {
 impl Game for GomokuGame {
     type Move = Point;
     const MOVE_INDEX_SPACE: usize = STRIDE * STRIDE;
+    // Pattern updates and threat probes make a node cost several chess
+    // nodes (120–200 k against 1.2–1.6 M nodes/s, docs/benchmarks.md).
+    const NODE_COST: u64 = 8;
 
     fn side_to_move(&self) -> Side {
         self.to_move

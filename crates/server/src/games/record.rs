@@ -251,7 +251,9 @@ impl<G: WebGame> AnyGame for Record<G> {
             stop: stop.clone(),
             ..Limits::default()
         };
-        computer.level.apply(&mut config, &mut limits, seed);
+        computer
+            .level
+            .apply_scaled(&mut config, &mut limits, seed, G::NODE_COST);
         let eval = G::evaluator(settings.evaluator);
         let side = self.game.side_to_move();
         let ply = self.moves.len();
