@@ -1,6 +1,6 @@
 //! Banco's command line: serve the web UI (the default), play in the
 //! terminal, speak UCI, count perft, run the benchmark, analyse a position,
-//! and compare algorithms side by side.
+//! compare algorithms side by side, and measure the levels in matches.
 
 mod commands;
 mod games;
@@ -13,7 +13,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use banco_chess::ChessGame;
 use banco_gomoku::GomokuGame;
 use banco_xiangqi::XiangqiGame;
-use commands::{analyze, bench, compare, perft, play, serve};
+use commands::{analyze, bench, compare, matches, perft, play, serve};
 
 /// Chess, xiangqi and gomoku against each other or the computer, with the
 /// computer's thinking laid bare.
@@ -64,6 +64,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Run minimax, alpha-beta, the engine and MTD(f) on one position, side by side.
     Compare(compare::CompareArgs),
+    /// Play levels against each other or reference engines and fit an Elo table.
+    Match(matches::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -104,6 +106,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Analyze(args)) => for_game!(args.game, analyze::run, &args),
         Some(Command::Compare(args)) => for_game!(args.game, compare::run, &args),
+        Some(Command::Match(args)) => for_game!(args.game, matches::run, &args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
