@@ -8,6 +8,7 @@ pub mod perft;
 pub mod play;
 pub mod report;
 pub mod serve;
+pub mod tree;
 
 use std::str::FromStr;
 
