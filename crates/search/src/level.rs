@@ -80,13 +80,13 @@ impl Level {
             3 => (Some(2), None, Simple, true, 100),
             4 => (Some(3), None, Simple, true, 60),
             5 => (Some(3), None, Strong, true, 40),
-            // Node caps about three times apart: each step is worth a clear
-            // margin, and level 9 moves in a fraction of the page's default
-            // second, which level 10 uses in full.
+            // Node caps two and a half times apart: each step is worth a
+            // clear margin, and level 9 moves in a fraction of the page's
+            // default second, which level 10 uses in full.
             6 => (None, Some(8_000), Strong, true, 25),
-            7 => (None, Some(25_000), Strong, true, 12),
-            8 => (None, Some(80_000), Strong, true, 5),
-            9 => (None, Some(250_000), Strong, true, 0),
+            7 => (None, Some(20_000), Strong, true, 12),
+            8 => (None, Some(50_000), Strong, true, 5),
+            9 => (None, Some(125_000), Strong, true, 0),
             _ => (None, None, Strong, true, 0),
         };
         LevelSettings {
