@@ -27,6 +27,7 @@ pub mod computer;
 pub mod error;
 pub mod games;
 pub mod lab;
+pub mod levels;
 pub mod live;
 pub mod players;
 pub mod progress;
