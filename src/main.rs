@@ -1,6 +1,7 @@
 //! Banco's command line: serve the web UI (the default), play in the
 //! terminal, speak UCI, count perft, run the benchmark, analyse a position,
-//! and compare algorithms side by side.
+//! compare algorithms side by side, print their search trees, and measure
+//! the levels in matches.
 
 mod commands;
 mod games;
@@ -13,7 +14,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use banco_chess::ChessGame;
 use banco_gomoku::GomokuGame;
 use banco_xiangqi::XiangqiGame;
-use commands::{analyze, bench, compare, perft, play, serve};
+use commands::{analyze, bench, compare, matches, perft, play, serve, tree};
 
 /// Chess, xiangqi and gomoku against each other or the computer, with the
 /// computer's thinking laid bare.
@@ -62,8 +63,12 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Analyse one position and print the search's progress and result.
     Analyze(analyze::AnalyzeArgs),
-    /// Run minimax, alpha-beta, the engine and MTD(f) on one position, side by side.
+    /// Race minimax, alpha-beta and the engine, one technique at a time, on one position.
     Compare(compare::CompareArgs),
+    /// Play levels against each other or reference engines and fit an Elo table.
+    Match(matches::MatchArgs),
+    /// Print the tree minimax or alpha-beta walks on one position.
+    Tree(tree::TreeArgs),
 }
 
 fn main() -> ExitCode {
@@ -104,6 +109,8 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Analyze(args)) => for_game!(args.game, analyze::run, &args),
         Some(Command::Compare(args)) => for_game!(args.game, compare::run, &args),
+        Some(Command::Match(args)) => for_game!(args.game, matches::run, &args),
+        Some(Command::Tree(args)) => for_game!(args.game, tree::run, &args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

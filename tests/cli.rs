@@ -110,11 +110,119 @@ fn compare_reproduces_the_seeds_comparison() {
     assert_eq!(minimax["leaf_nodes"], 8902);
     assert_eq!(minimax["cutoffs"], 0);
     assert!(alphabeta["nodes"].as_u64().unwrap() < 9323 / 2);
-    assert!(row("engine")["best_move"].is_string());
+    assert!(row("all")["best_move"].is_string());
     assert!(row("mtdf")["best_move"].is_string());
 
+    // The race: one technique more per row, the exact ones agreeing with minimax.
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["algorithm"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "minimax",
+            "alphabeta",
+            "ordering",
+            "killers",
+            "tt",
+            "id",
+            "aspiration",
+            "pvs",
+            "quiescence",
+            "nullmove",
+            "lmr",
+            "all",
+            "mtdf"
+        ]
+    );
+    for row in rows {
+        for key in [
+            "label",
+            "ebf",
+            "value_preserving",
+            "completed",
+            "agrees_with_minimax",
+            "tt_hits",
+            "qnodes",
+        ] {
+            assert!(row.get(key).is_some(), "missing {key}");
+        }
+        assert_eq!(row["completed"], true);
+        if row["value_preserving"] == true {
+            assert_eq!(row["agrees_with_minimax"], true, "{row}");
+            assert_eq!(row["score"], minimax["score"]);
+        } else {
+            assert!(row["agrees_with_minimax"].is_null());
+        }
+    }
+    let ebf = minimax["ebf"].as_f64().unwrap();
+    assert!((ebf - 9323_f64.cbrt()).abs() < 0.01, "{ebf}");
+
     let table = banco(&["compare", "chess", "--depth", "2"]);
-    assert!(stdout(&table).contains("alphabeta"));
+    let text = stdout(&table);
+    assert!(text.contains("Alpha-beta + move ordering"), "{text}");
+    assert!(text.contains("EBF"), "{text}");
+    assert!(!text.contains("≠ minimax"), "{text}");
+}
+
+#[test]
+fn compare_says_which_rows_the_node_limit_cut() {
+    let out = banco(&["compare", "chess", "--depth", "3", "--nodes", "2000"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let minimax = text.lines().find(|l| l.starts_with("Minimax")).unwrap();
+    assert!(minimax.contains("cut at 2,000 nodes"), "{text}");
+
+    let out = banco(&[
+        "compare", "chess", "--depth", "3", "--nodes", "2000", "--json",
+    ]);
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(rows[0]["completed"], false);
+    assert!(rows[0]["agrees_with_minimax"].is_null());
+}
+
+#[test]
+fn tree_prints_what_the_search_counted() {
+    let out = banco(&[
+        "tree",
+        "chess",
+        "--depth",
+        "3",
+        "--algorithm",
+        "alphabeta",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let tree: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(tree["truncated"], false);
+    let nodes = tree["nodes"].as_array().unwrap();
+    let visited = nodes.iter().filter(|n| n["kind"] != "pruned").count();
+    assert_eq!(visited as u64, tree["stats"]["nodes"].as_u64().unwrap());
+    let cutoffs = nodes.iter().filter(|n| n["cutoff"] == true).count();
+    assert_eq!(cutoffs as u64, tree["stats"]["cutoffs"].as_u64().unwrap());
+    assert_eq!(nodes[0]["value"], tree["value"]["cp"]);
+
+    let out = banco(&["tree", "chess", "--depth", "2", "--algorithm", "minimax"]);
+    let text = stdout(&out);
+    assert!(text.contains("root  MAX"), "{text}");
+    assert!(text.contains("    Nh6  MAX  = "), "{text}");
+    assert!(
+        text.contains("421 nodes, 400 leaf nodes, 0 cut-offs"),
+        "{text}"
+    );
+
+    let out = banco(&["tree", "chess", "--depth", "2", "--max-nodes", "50"]);
+    assert!(stdout(&out).contains("truncated at 50 nodes"));
+
+    let out = banco(&["tree", "chess", "--depth", "5"]);
+    assert!(!out.status.success());
+    let out = banco(&["tree", "chess", "--algorithm", "engine"]);
+    assert!(
+        stderr(&out).contains("no tree for algorithm 'engine'"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -297,8 +405,9 @@ fn xiangqi_perft_analyze_and_compare() {
     let out = banco(&["compare", "xiangqi", "--depth", "2", "--json"]);
     let rows: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     let rows = rows.as_array().unwrap();
-    assert_eq!(rows.len(), 4);
+    assert_eq!(rows.len(), 13);
     assert_eq!(rows[0]["score"], rows[1]["score"], "minimax = alphabeta");
+    assert!(rows.iter().all(|r| r["agrees_with_minimax"] != false));
 }
 
 #[test]

@@ -1,11 +1,11 @@
-//! `banco compare`: the seeds' comparison, run for real. Minimax, alpha-beta,
-//! the engine and MTD(f) search one position to one depth, and a table shows
-//! what each cost.
+//! `banco compare`: the AI lab's algorithm race on one position. Minimax,
+//! alpha-beta, then the engine with one technique more per row, each from a
+//! fresh start to the same depth, and a table of what each cost.
 
-use std::time::Duration;
-
-use banco_search::{Algorithm, Limits, SearchConfig, Searcher, Silent};
+use banco_search::StopFlag;
+use banco_search::lab::{RaceRow, run_race};
 use clap::Args;
+use serde::Serialize;
 
 use super::report::{ScoreJson, SearchRow, millis, thousands};
 use crate::GameKind;
@@ -26,14 +26,42 @@ pub struct CompareArgs {
     #[arg(long)]
     pub size: Option<u8>,
     /// Search depth for every algorithm.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: u32,
     /// Which evaluator: simple or strong (the default).
     #[arg(long)]
     pub evaluator: Option<String>,
+    /// Nodes each row may visit before it is cut short.
+    #[arg(long, default_value_t = 20_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
     /// Print JSON (a list of rows) instead of a table.
     #[arg(long)]
     pub json: bool,
+}
+
+/// One row as JSON: the search's summary and what the race adds.
+#[derive(Serialize)]
+struct RaceRowJson {
+    #[serde(flatten)]
+    search: SearchRow,
+    label: &'static str,
+    ebf: f64,
+    value_preserving: bool,
+    completed: bool,
+    agrees_with_minimax: Option<bool>,
+}
+
+impl RaceRowJson {
+    fn new<G: CliGame>(game: &G, row: &RaceRow<G::Move>) -> RaceRowJson {
+        RaceRowJson {
+            search: SearchRow::new(row.entry.name, game, row.best_move, &row.report),
+            label: row.entry.label,
+            ebf: (row.ebf * 1000.0).round() / 1000.0,
+            value_preserving: row.entry.value_preserving,
+            completed: row.completed,
+            agrees_with_minimax: row.agrees_with_minimax,
+        }
+    }
 }
 
 /// Runs `banco compare`.
@@ -44,51 +72,50 @@ pub fn run<G: CliGame>(args: &CompareArgs) -> anyhow::Result<()> {
         size: args.size,
     })?;
     let eval = super::evaluator::<G>(args.evaluator.as_deref())?;
-    let mut rows = Vec::new();
-    for algorithm in Algorithm::ALL {
-        let config = SearchConfig {
-            algorithm,
-            hash_mb: 64,
-            move_overhead: Duration::ZERO,
-            ..SearchConfig::default()
-        };
-        let result =
-            Searcher::new(config).search(&game, &eval, &Limits::depth(args.depth), &mut Silent);
-        rows.push(SearchRow::new(
-            algorithm.name(),
-            &game,
-            result.best_move,
-            &result.report,
-        ));
-    }
+    let race = run_race(&game, &eval, args.depth, args.nodes, &StopFlag::new());
+    let rows: Vec<RaceRowJson> = race
+        .iter()
+        .map(|row| RaceRowJson::new(&game, row))
+        .collect();
     if args.json {
         println!("{}", serde_json::to_string_pretty(&rows)?);
         return Ok(());
     }
     println!("{} · depth {} · {} evaluator", game.fen(), args.depth, eval);
     println!(
-        "{:<10} {:>13} {:>13} {:>11} {:>10} {:>12} {:>7} {:>8}",
-        "algorithm", "nodes", "leaf nodes", "cut-offs", "time", "nodes/s", "score", "move"
+        "{:<26} {:>13} {:>13} {:>11} {:>6} {:>10} {:>12} {:>7} {:>8}",
+        "algorithm", "nodes", "leaf nodes", "cut-offs", "EBF", "time", "nodes/s", "score", "move"
     );
     for row in &rows {
-        let score = match row.score {
+        let score = match row.search.score {
             ScoreJson::Cp(cp) => format!("{cp:+}"),
             ScoreJson::Mate(m) => format!("#{m}"),
         };
+        let mark = if !row.completed {
+            format!("  cut at {} nodes", thousands(args.nodes))
+        } else if row.agrees_with_minimax == Some(false) {
+            "  ≠ minimax!".to_owned()
+        } else {
+            String::new()
+        };
         println!(
-            "{:<10} {:>13} {:>13} {:>11} {:>10} {:>12} {:>7} {:>8}",
-            row.algorithm,
-            thousands(row.nodes),
-            thousands(row.leaf_nodes),
-            thousands(row.cutoffs),
-            millis(row.time_ms),
-            thousands(row.nps),
+            "{:<26} {:>13} {:>13} {:>11} {:>6.2} {:>10} {:>12} {:>7} {:>8}{}",
+            row.label,
+            thousands(row.search.nodes),
+            thousands(row.search.leaf_nodes),
+            thousands(row.search.cutoffs),
+            row.ebf,
+            millis(row.search.time_ms),
+            thousands(row.search.nps),
             score,
-            row.best_move_text.as_deref().unwrap_or("-")
+            row.search.best_move_text.as_deref().unwrap_or("-"),
+            mark
         );
     }
     println!(
-        "minimax and alphabeta stop at the horizon; engine and mtdf search on through captures (and checks),\nso their scores can differ from the fixed-depth value."
+        "Rows down to PVS (and MTD(f)) never change minimax's value; from quiescence on the engine\n\
+         searches past the horizon and prunes boldly, so its score may differ. EBF = nodes^(1/depth),\n\
+         all nodes counted (quiescence, and earlier iterations of iterative deepening, included)."
     );
     Ok(())
 }

@@ -3,10 +3,12 @@
 pub mod analyze;
 pub mod bench;
 pub mod compare;
+pub mod matches;
 pub mod perft;
 pub mod play;
 pub mod report;
 pub mod serve;
+pub mod tree;
 
 use std::str::FromStr;
 

@@ -8,7 +8,7 @@ use banco_search::{
     Bound, EvaluatorStrength, Limits, Report, SearchObserver, SearchResult, SearchStats, Searcher,
 };
 
-use super::{CliGame, Setup};
+use super::{CliGame, GomocupPosition, Setup};
 use crate::terminal::Style;
 
 /// Openings and middlegames for `banco bench` (freestyle, 15 × 15): quiet
@@ -31,6 +31,7 @@ impl CliGame for GomokuGame {
     const BENCH: &'static [&'static str] = &GOMOKU_POSITIONS;
     const BENCH_MAX_DEPTH: u32 = 5;
     const HAS_PERFT: bool = false;
+    const DECISIVE_CP: Option<i32> = None;
 
     fn start(setup: &Setup) -> anyhow::Result<GomokuGame> {
         let rule = match setup.rule.as_deref() {
@@ -43,6 +44,25 @@ impl CliGame for GomokuGame {
             rule,
             setup.position.as_deref().unwrap_or(""),
         )?)
+    }
+
+    fn gomocup_position(&self) -> Option<GomocupPosition> {
+        let stones =
+            self.moves()
+                .iter()
+                .filter_map(|m| {
+                    let (x, y) =
+                        m.point.to_gomocup().split_once(',').and_then(|(x, y)| {
+                            Some((x.parse::<u8>().ok()?, y.parse::<u8>().ok()?))
+                        })?;
+                    Some((x, y, m.side == Side::First))
+                })
+                .collect();
+        Some(GomocupPosition {
+            size: self.size(),
+            rule_bits: self.rule().gomocup_bits(),
+            stones,
+        })
     }
 
     fn fen(&self) -> String {

@@ -48,6 +48,17 @@ impl Setup {
     }
 }
 
+/// A gomoku position as the Gomocup protocol describes it.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct GomocupPosition {
+    /// The board size.
+    pub size: u8,
+    /// The rule as Gomocup's `INFO rule` bits.
+    pub rule_bits: u32,
+    /// The stones: x, y from the top left, and whether the first player put it there.
+    pub stones: Vec<(u8, u8, bool)>,
+}
+
 /// A game as the command line drives it: positions from text, moves in the
 /// game's notation, the board drawn, the end announced.
 pub trait CliGame: Game + Sized {
@@ -67,6 +78,12 @@ pub trait CliGame: Game + Sized {
     const BENCH_MAX_DEPTH: u32 = u32::MAX;
     /// Whether perft means anything (gomoku's moves are every empty point).
     const HAS_PERFT: bool = true;
+    /// The `UCI_Variant` a UCI engine needs for this game, if any.
+    const UCI_VARIANT: Option<&'static str> = None;
+    /// In a match, a score this large (centipawns, from the mover's side) that
+    /// both players agree on ends the game; `None`: only mate scores do (the
+    /// game's scores are not centipawns).
+    const DECISIVE_CP: Option<i32> = Some(1000);
 
     /// The game `setup` describes: its position, or the start position.
     ///
@@ -138,6 +155,11 @@ pub trait CliGame: Game + Sized {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         moves
+    }
+
+    /// The position as a Gomocup brain is told it (gomoku only).
+    fn gomocup_position(&self) -> Option<GomocupPosition> {
+        None
     }
 
     /// The name of the player to move.

@@ -25,6 +25,7 @@ impl CliGame for XiangqiGame {
     const SIDES: [&'static str; 2] = ["Red", "Black"];
     const MOVE_HELP: &'static str = "ICCS coordinates (h2e2, b0c2) or WXF (C2.5, H8+7, R+.3)";
     const BENCH: &'static [&'static str] = &XIANGQI_POSITIONS;
+    const UCI_VARIANT: Option<&'static str> = Some("xiangqi");
 
     fn start(setup: &Setup) -> anyhow::Result<XiangqiGame> {
         setup.no_board_options(Self::NAME)?;

@@ -72,3 +72,30 @@ fn mated_root_scores_the_same_everywhere() {
         assert_eq!(value, -banco_search::MATE, "{algorithm:?}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// The lab's race says the same: every value-preserving row (up to PVS,
+    /// and MTD(f)) completes with minimax's value and reports agreement.
+    #[test]
+    fn race_rows_agree_with_minimax(choices in proptest::collection::vec(any::<u16>(), 0..60), depth in 1_u32..4, simple in any::<bool>()) {
+        let mut game = ChessGame::new();
+        let mut moves = Vec::new();
+        for choice in choices {
+            game.legal_moves(&mut moves);
+            if moves.is_empty() || game.rule_outcome().is_some() {
+                break;
+            }
+            game.make_move(moves[choice as usize % moves.len()]);
+        }
+        let root = ChessGame::from_fen(&game.fen()).unwrap();
+        let eval = if simple { ChessEvaluator::Simple } else { ChessEvaluator::Strong };
+        let rows = banco_search::lab::run_race(&root, &eval, depth, 5_000_000, &banco_search::StopFlag::new());
+        let minimax = value(&root, eval, Algorithm::Minimax, Techniques::NONE, depth);
+        for row in rows.iter().filter(|r| r.entry.value_preserving) {
+            prop_assert_eq!(row.report.value, minimax, "{} {}", row.entry.name, root.fen());
+            prop_assert_eq!(row.agrees_with_minimax, Some(true), "{}", row.entry.name);
+        }
+    }
+}

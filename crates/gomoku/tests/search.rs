@@ -262,3 +262,41 @@ fn the_seeds_evaluator_searches_too() {
     assert_eq!("simple".parse::<GomokuEvaluator>(), Ok(simple));
     assert!("clever".parse::<GomokuEvaluator>().is_err());
 }
+
+/// The lab's race on gomoku: the exact rows find minimax's value even where
+/// the strong evaluator could prove a win by fours (the threat probe is a
+/// technique of its own, off in the exact rows).
+#[test]
+fn race_rows_agree_with_minimax() {
+    use banco_search::{StopFlag, lab::run_race};
+    let positions = [
+        "h8 h9 i8 g9 j8",
+        "h8 i9 h9 h10 h7 h6 g8",
+        "h8 i8 h9 h10 g9 f10 i10 j11 g7",
+        // Black to move against two open threes: the probe proves white's
+        // win one ply down, beyond what a depth-2 minimax sees.
+        "a15 h8 o15 i8 a8 j8 o1 c3 h1 c4 a1 c5",
+    ];
+    for moves in positions {
+        let game = banco_gomoku::GomokuGame::from_moves(15, Rule::Freestyle, moves).unwrap();
+        for depth in 1..=2 {
+            let rows = run_race(
+                &game,
+                &GomokuEvaluator::Strong,
+                depth,
+                2_000_000,
+                &StopFlag::new(),
+            );
+            for row in rows.iter().filter(|r| r.entry.value_preserving) {
+                assert_eq!(
+                    row.agrees_with_minimax,
+                    Some(true),
+                    "{} at depth {depth} after {moves}: {} vs {}",
+                    row.entry.name,
+                    row.report.value,
+                    rows[0].report.value
+                );
+            }
+        }
+    }
+}

@@ -96,6 +96,10 @@ pub struct Techniques {
     pub futility: bool,
     /// Search one ply deeper when in check.
     pub check_extension: bool,
+    /// Ask the evaluator for a forced win it proves by its own means
+    /// (gomoku's threat-space search) and score it as a mate. A proof sees
+    /// past the horizon, so the value is no longer minimax's.
+    pub threats: bool,
 }
 
 impl Techniques {
@@ -114,6 +118,7 @@ impl Techniques {
         reverse_futility: true,
         futility: true,
         check_extension: true,
+        threats: true,
     };
 
     /// Everything off: a plain negamax alpha-beta to the target depth.
@@ -131,6 +136,7 @@ impl Techniques {
         reverse_futility: false,
         futility: false,
         check_extension: false,
+        threats: false,
     };
 
     /// Only the techniques that keep a fixed-depth root value equal to minimax's:
@@ -151,7 +157,7 @@ impl Techniques {
 
     /// The switches by name, in the order the lab shows them.
     #[must_use]
-    pub fn named(&self) -> [(&'static str, bool); 13] {
+    pub fn named(&self) -> [(&'static str, bool); 14] {
         [
             ("ordering", self.move_ordering),
             ("killers", self.killers),
@@ -166,6 +172,7 @@ impl Techniques {
             ("rfp", self.reverse_futility),
             ("futility", self.futility),
             ("check-extension", self.check_extension),
+            ("threats", self.threats),
         ]
     }
 
@@ -189,6 +196,7 @@ impl Techniques {
             "rfp" | "reverse-futility" => &mut self.reverse_futility,
             "futility" => &mut self.futility,
             "check-extension" => &mut self.check_extension,
+            "threats" | "threat-probe" => &mut self.threats,
             _ => return Err(UnknownTechniqueError(name.to_owned())),
         };
         *slot = on;
@@ -205,7 +213,7 @@ impl Default for Techniques {
 /// A technique name [`Techniques::set`] does not know.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 #[error(
-    "unknown technique '{0}': expected one of ordering, killers, history, tt, iterative-deepening, aspiration, pvs, quiescence, null-move, lmr, rfp, futility, check-extension"
+    "unknown technique '{0}': expected one of ordering, killers, history, tt, iterative-deepening, aspiration, pvs, quiescence, null-move, lmr, rfp, futility, check-extension, threats"
 )]
 pub struct UnknownTechniqueError(pub String);
 

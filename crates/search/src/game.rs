@@ -64,6 +64,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// tables have this many entries per side.
     const MOVE_INDEX_SPACE: usize;
 
+    /// Roughly how many chess nodes' time one node of this game takes to
+    /// search (1 for chess). Difficulty levels divide their node caps by it,
+    /// so a level thinks about as long in every game.
+    const NODE_COST: u64 = 1;
+
     /// The player to move.
     fn side_to_move(&self) -> Side;
 

@@ -79,11 +79,14 @@ impl Level {
             2 => (Some(1), None, Simple, true, 150),
             3 => (Some(2), None, Simple, true, 100),
             4 => (Some(3), None, Simple, true, 60),
-            5 => (Some(4), None, Strong, true, 40),
-            6 => (None, Some(20_000), Strong, true, 25),
-            7 => (None, Some(80_000), Strong, true, 12),
-            8 => (None, Some(300_000), Strong, true, 5),
-            9 => (None, Some(1_500_000), Strong, true, 0),
+            5 => (Some(3), None, Strong, true, 40),
+            // Node caps two and a half times apart: each step is worth a
+            // clear margin, and level 9 moves in a fraction of the page's
+            // default second, which level 10 uses in full.
+            6 => (None, Some(8_000), Strong, true, 25),
+            7 => (None, Some(20_000), Strong, true, 12),
+            8 => (None, Some(50_000), Strong, true, 5),
+            9 => (None, Some(125_000), Strong, true, 0),
             _ => (None, None, Strong, true, 0),
         };
         LevelSettings {
@@ -98,7 +101,21 @@ impl Level {
     /// Applies the level to a configuration and limits. `seed` varies the
     /// imprecision from one search to the next.
     pub fn apply(self, config: &mut SearchConfig, limits: &mut Limits, seed: u64) {
-        let settings = self.settings();
+        self.apply_scaled(config, limits, seed, 1);
+    }
+
+    /// As [`Level::apply`], for a game whose nodes cost `node_cost` times a
+    /// chess node ([`crate::Game::NODE_COST`]): the node caps are divided by
+    /// it, so a level takes about as long to move in every game.
+    pub fn apply_scaled(
+        self,
+        config: &mut SearchConfig,
+        limits: &mut Limits,
+        seed: u64,
+        node_cost: u64,
+    ) {
+        let mut settings = self.settings();
+        settings.nodes = settings.nodes.map(|n| (n / node_cost.max(1)).max(1_000));
         config.techniques = Techniques {
             quiescence: settings.quiescence,
             ..Techniques::ALL
@@ -176,5 +193,17 @@ mod tests {
         assert_eq!(limits.depth, Some(1));
         assert!(!config.techniques.quiescence);
         assert_eq!(config.imprecision.map(|i| i.amplitude), Some(300));
+    }
+
+    #[test]
+    fn costly_nodes_shrink_the_node_caps() {
+        let level = Level::new(9).unwrap();
+        let cap = level.settings().nodes.unwrap();
+        let (mut config, mut limits) = (SearchConfig::default(), Limits::default());
+        level.apply_scaled(&mut config, &mut limits, 1, 20);
+        assert_eq!(limits.nodes, Some(cap / 20));
+        let (mut config, mut limits) = (SearchConfig::default(), Limits::default());
+        level.apply(&mut config, &mut limits, 1);
+        assert_eq!(limits.nodes, Some(cap));
     }
 }

@@ -10,6 +10,9 @@
 //!   rest, each switchable in [`Techniques`];
 //! - `mtdf`, MTD(f) over the engine's zero-window search.
 //!
+//! The [`lab`] races them on one position and records the textbook
+//! algorithms' trees node by node.
+//!
 //! All of them count the same [`SearchStats`] and report a [`Report`] to a
 //! [`SearchObserver`] after every iteration. The crate prints nothing and
 //! knows no game; the protocols, the terminal and the server drive it.
@@ -42,6 +45,7 @@ mod stats;
 mod textbook;
 mod time;
 
+pub mod lab;
 pub mod testkit;
 
 pub use config::{

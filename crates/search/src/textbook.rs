@@ -22,7 +22,59 @@ pub(crate) enum Textbook {
     AlphaBeta,
 }
 
-struct Context<'a, G: Game, E: Evaluator<G>> {
+/// How a node of a textbook search ended.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) enum Exit {
+    /// Its moves were searched.
+    Inner,
+    /// The horizon: the evaluator gave its value.
+    Leaf,
+    /// The game is over there (a rule, a repetition, no legal move).
+    Terminal,
+    /// The search was stopped on entering it; it has no value.
+    Stopped,
+}
+
+/// Watches a textbook search walk its tree, from inside the code that counts
+/// the statistics, so what it sees is exactly what was counted. The lab's
+/// tree recorder is one; [`NoTrace`] is the normal search's, and since every
+/// method defaults to nothing it compiles away.
+pub(crate) trait Tracer<M> {
+    /// `mv` is about to be made from the node being searched.
+    #[inline(always)]
+    fn play(&mut self, mv: M) {
+        let _ = mv;
+    }
+
+    /// A node `ply` plies below the root is entered, with its alpha-beta
+    /// window from the side to move's view (`None` for minimax). `false`
+    /// asks the search to stop: the tracer can take no more.
+    #[inline(always)]
+    fn enter(&mut self, ply: usize, window: Option<(i32, i32)>) -> bool {
+        let _ = (ply, window);
+        true
+    }
+
+    /// The node at `ply` returns `value` (side to move's view).
+    #[inline(always)]
+    fn leave(&mut self, ply: usize, value: i32, exit: Exit) {
+        let _ = (ply, value, exit);
+    }
+
+    /// The node at `ply` had a beta cut-off; `unsearched` are the moves it prunes.
+    #[inline(always)]
+    fn cutoff(&mut self, ply: usize, unsearched: &[M]) {
+        let _ = (ply, unsearched);
+    }
+}
+
+/// The tracer of a search nobody watches.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct NoTrace;
+
+impl<M> Tracer<M> for NoTrace {}
+
+struct Context<'a, G: Game, E: Evaluator<G>, T: Tracer<G::Move>> {
     game: G,
     eval: &'a E,
     path: Path,
@@ -33,9 +85,10 @@ struct Context<'a, G: Game, E: Evaluator<G>> {
     /// One move buffer and one principal variation per ply.
     moves: Vec<Vec<G::Move>>,
     pv: Vec<Vec<G::Move>>,
+    tracer: T,
 }
 
-impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
+impl<G: Game, E: Evaluator<G>, T: Tracer<G::Move>> Context<'_, G, E, T> {
     /// Counts a node; says whether the search must stop.
     fn enter(&mut self, ply: usize) -> bool {
         self.stats.nodes += 1;
@@ -62,39 +115,53 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     /// What both algorithms do before their move loop: count the node, stop
     /// if told to, end at a finished game or at the horizon, and otherwise
     /// generate the moves (`Err` carries the node's value when it ends here).
-    fn expand(&mut self, depth: u32, ply: usize) -> Result<Vec<G::Move>, i32> {
+    fn expand(
+        &mut self,
+        depth: u32,
+        ply: usize,
+        window: Option<(i32, i32)>,
+    ) -> Result<Vec<G::Move>, i32> {
         self.pv[ply].clear();
-        if self.enter(ply) {
-            return Err(0);
+        let tracer_full = !self.tracer.enter(ply, window);
+        if self.enter(ply) || tracer_full {
+            self.stopped = true;
+            return Err(self.end(ply, 0, Exit::Stopped));
         }
         if ply > 0
             && let Some(value) = self.path.terminal_value(&self.game, ply)
         {
-            return Err(value);
+            return Err(self.end(ply, value, Exit::Terminal));
         }
         if depth == 0 || ply >= MAX_PLY - 1 {
-            return Err(self.leaf());
+            let value = self.leaf();
+            return Err(self.end(ply, value, Exit::Leaf));
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         self.game.legal_moves(&mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
-            return Err(crate::path::outcome_value(
-                self.game.no_moves_outcome(),
-                ply,
-            ));
+            let value = crate::path::outcome_value(self.game.no_moves_outcome(), ply);
+            return Err(self.end(ply, value, Exit::Terminal));
         }
         Ok(moves)
     }
 
+    /// Tells the tracer how the node at `ply` ended; gives back its value.
+    #[inline(always)]
+    fn end(&mut self, ply: usize, value: i32, exit: Exit) -> i32 {
+        self.tracer.leave(ply, value, exit);
+        value
+    }
+
     /// Minimax: every move, every reply, to the horizon.
     fn minimax(&mut self, depth: u32, ply: usize) -> i32 {
-        let moves = match self.expand(depth, ply) {
+        let moves = match self.expand(depth, ply, None) {
             Ok(moves) => moves,
             Err(value) => return value,
         };
         let mut best = -INFINITY;
         for &mv in &moves {
+            self.tracer.play(mv);
             self.path.push(self.game.hash());
             self.game.make_move(mv);
             let value = -self.minimax(depth - 1, ply + 1);
@@ -109,18 +176,19 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             }
         }
         self.moves[ply] = moves;
-        best
+        self.end(ply, best, Exit::Inner)
     }
 
     /// Alpha-beta (fail-soft): a move that proves the node is worth at least
     /// `beta` refutes the opponent's previous move, and the rest are pruned.
     fn alphabeta(&mut self, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        let moves = match self.expand(depth, ply) {
+        let moves = match self.expand(depth, ply, Some((alpha, beta))) {
             Ok(moves) => moves,
             Err(value) => return value,
         };
         let mut best = -INFINITY;
-        for &mv in &moves {
+        for (i, &mv) in moves.iter().enumerate() {
+            self.tracer.play(mv);
             self.path.push(self.game.hash());
             self.game.make_move(mv);
             let value = -self.alphabeta(depth - 1, ply + 1, -beta, -alpha);
@@ -137,12 +205,13 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 }
                 if value >= beta {
                     self.stats.cutoffs += 1;
+                    self.tracer.cutoff(ply, &moves[i + 1..]);
                     break;
                 }
             }
         }
         self.moves[ply] = moves;
-        best
+        self.end(ply, best, Exit::Inner)
     }
 }
 
@@ -157,6 +226,19 @@ pub(crate) fn search<G: Game, E: Evaluator<G>>(
     limits: &Limits,
     observer: &mut dyn SearchObserver<G::Move>,
 ) -> SearchResult<G::Move> {
+    search_traced(kind, root, eval, config, limits, observer, NoTrace).0
+}
+
+/// [`search`] with a tracer watching; gives the tracer back with the result.
+pub(crate) fn search_traced<G: Game, E: Evaluator<G>, T: Tracer<G::Move>>(
+    kind: Textbook,
+    root: &G,
+    eval: &E,
+    config: &SearchConfig,
+    limits: &Limits,
+    observer: &mut dyn SearchObserver<G::Move>,
+    tracer: T,
+) -> (SearchResult<G::Move>, T) {
     let start = Instant::now();
     let mut ctx = Context {
         game: root.clone(),
@@ -168,6 +250,7 @@ pub(crate) fn search<G: Game, E: Evaluator<G>>(
         stopped: false,
         moves: vec![Vec::new(); MAX_PLY + 1],
         pv: vec![Vec::new(); MAX_PLY + 1],
+        tracer,
     };
     let mut legal = Vec::new();
     root.legal_moves(&mut legal);
@@ -176,7 +259,7 @@ pub(crate) fn search<G: Game, E: Evaluator<G>>(
         // A finished game: report its value, as the engine does, so every
         // algorithm agrees on a mated or stalemated root.
         result.report.value = crate::path::outcome_value(root.no_moves_outcome(), 0);
-        return result;
+        return (result, ctx.tracer);
     }
     let (first, last) = match limits.depth {
         Some(depth) => (depth.max(1), depth.max(1)),
@@ -210,5 +293,5 @@ pub(crate) fn search<G: Game, E: Evaluator<G>>(
     }
     result.report.stats = ctx.stats;
     result.report.elapsed = start.elapsed();
-    result
+    (result, ctx.tracer)
 }

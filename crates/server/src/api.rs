@@ -46,7 +46,7 @@ pub async fn meta() -> Json<Value> {
     Json(json!({
         "games": games,
         "algorithms": Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>(),
-        "levels": { "min": 1, "max": 10, "default": 5 },
+        "levels": { "min": 1, "max": 10, "default": 5, "list": crate::levels::levels() },
         "movetime_ms": { "min": MIN_MOVETIME_MS, "max": MAX_MOVETIME_MS, "default": 1000 },
         "max_depth": MAX_DEPTH,
         "max_body_bytes": MAX_BODY_BYTES,

@@ -71,6 +71,9 @@ pub enum ApiError {
     /// The database failed.
     #[error("storage failed: {0}")]
     Store(#[from] StoreError),
+    /// A search could not be run or did not come back.
+    #[error("the search failed: {0}")]
+    SearchFailed(String),
 }
 
 impl ApiError {
@@ -99,6 +102,7 @@ impl ApiError {
             ApiError::NothingToUndo(_) => (StatusCode::CONFLICT, "nothing_to_undo"),
             ApiError::NoSuchExport { .. } => (StatusCode::BAD_REQUEST, "no_such_export"),
             ApiError::Store(_) => (StatusCode::INTERNAL_SERVER_ERROR, "storage"),
+            ApiError::SearchFailed(_) => (StatusCode::INTERNAL_SERVER_ERROR, "search_failed"),
         }
     }
 }

@@ -9,6 +9,7 @@
 //! - [`api`] and [`ws`]: the endpoints; [`requests`]: their bodies, checked;
 //! - [`live`]: the games in play, each changed only after the change is stored;
 //! - [`computer`]: the computer's searches on the blocking pool;
+//! - [`lab`]: the AI lab's algorithm race and search trees;
 //! - [`store`]: the SQLite file.
 //!
 //! ```no_run
@@ -25,6 +26,8 @@ pub mod assets;
 pub mod computer;
 pub mod error;
 pub mod games;
+pub mod lab;
+pub mod levels;
 pub mod live;
 pub mod players;
 pub mod progress;
@@ -90,8 +93,12 @@ pub fn app(state: AppState) -> Router {
         .route("/{id}/control", post(api::control))
         .route("/{id}/export", get(api::export))
         .route("/{id}/ws", get(ws::connect));
+    let lab = Router::new()
+        .route("/race", post(lab::race))
+        .route("/tree", post(lab::tree));
     let api = Router::new()
         .route("/meta", get(api::meta))
+        .nest("/lab", lab)
         .nest("/games", games)
         .fallback(api::not_found);
     Router::new()

@@ -83,7 +83,12 @@ pub trait Validate {
     fn validate(&self) -> Result<(), ApiError>;
 }
 
-fn check_text(field: &str, text: &str, max: usize) -> Result<(), ApiError> {
+/// Refuses text longer than `max` characters or with control characters.
+///
+/// # Errors
+///
+/// [`ApiError::Invalid`] naming `field`.
+pub fn check_text(field: &str, text: &str, max: usize) -> Result<(), ApiError> {
     if text.chars().count() > max {
         return Err(ApiError::invalid(
             field,

@@ -50,6 +50,29 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    /// The lab's race: every value-preserving row finds minimax's value.
+    #[test]
+    fn race_rows_agree_with_minimax(choices in proptest::collection::vec(any::<u16>(), 0..80), depth in 1_u32..3) {
+        let mut game = XiangqiGame::new();
+        let mut moves = Vec::new();
+        for choice in choices {
+            game.legal_moves(&mut moves);
+            if moves.is_empty() || game.rule_outcome().is_some() {
+                break;
+            }
+            game.make_move(moves[usize::from(choice) % moves.len()]);
+        }
+        let root = XiangqiGame::from_fen(&game.fen()).unwrap();
+        let rows = banco_search::lab::run_race(&root, &XiangqiEvaluator::Strong, depth, 5_000_000, &banco_search::StopFlag::new());
+        for row in rows.iter().filter(|r| r.entry.value_preserving) {
+            prop_assert_eq!(row.agrees_with_minimax, Some(true), "{} {}", row.entry.name, root.fen());
+        }
+    }
+}
+
 #[test]
 fn finds_a_mate_in_one() {
     // Red chariot to the back rank: the black general has no escape.

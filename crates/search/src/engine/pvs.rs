@@ -124,7 +124,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // Threat probe: the evaluator may prove a forced win for the side to
         // move by itself (gomoku's victory by continuous fours); a proof
         // scores as a mate that many plies away.
-        if let Some(plies) = self.eval.proven_win(&self.game) {
+        if self.tech.threats
+            && let Some(plies) = self.eval.proven_win(&self.game)
+        {
             return mate_in((ply + plies as usize).min(MAX_PLY));
         }
 

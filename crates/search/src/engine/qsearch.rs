@@ -43,7 +43,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
         // Threat probe, as in the main search: fours alone can force a win
         // that standing pat would hide.
-        if let Some(plies) = self.eval.proven_win(&self.game) {
+        if self.tech.threats
+            && let Some(plies) = self.eval.proven_win(&self.game)
+        {
             return mate_in((ply + plies as usize).min(MAX_PLY));
         }
 

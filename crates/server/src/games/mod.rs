@@ -9,6 +9,7 @@
 
 mod chess;
 mod gomoku;
+pub mod lab;
 mod record;
 mod xiangqi;
 

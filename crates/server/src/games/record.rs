@@ -3,9 +3,11 @@
 
 use std::time::Duration;
 
-use banco_search::{Limits, Report, SearchConfig, Searcher, Side, StopFlag};
+use banco_search::lab::TreeAlgorithm;
+use banco_search::{EvaluatorStrength, Limits, Report, SearchConfig, Searcher, Side, StopFlag};
 use serde::Serialize;
 
+use super::lab::{self, RaceView, TreeView};
 use super::{Ending, GameKind, MoveSquares, Setup, SetupError, WebGame, serialize_side_option};
 use crate::players::Computer;
 use crate::progress::SearchInfo;
@@ -97,6 +99,28 @@ pub trait AnyGame: Send + Sync {
     /// the server judges it (resignation included); `None` if the game has
     /// no format by that name.
     fn export(&self, format: &str, players: [&str; 2], result: &str) -> Option<String>;
+    /// The game as it stood after its first `ply` moves, history included
+    /// (so the lab sees the repetitions the computer saw); `None` when
+    /// fewer moves were played.
+    fn at_ply(&self, ply: usize) -> Option<Box<dyn AnyGame>>;
+    /// The lab's algorithm race on the current position, each row cut at
+    /// `node_limit` nodes; `stop` ends it early.
+    fn race(
+        &self,
+        depth: u32,
+        strength: EvaluatorStrength,
+        node_limit: u64,
+        stop: &StopFlag,
+    ) -> RaceView;
+    /// The tree `algorithm` walks from the current position, at most
+    /// `max_nodes` nodes, each with its position drawn.
+    fn tree(
+        &self,
+        depth: u32,
+        algorithm: TreeAlgorithm,
+        strength: EvaluatorStrength,
+        max_nodes: usize,
+    ) -> TreeView;
 }
 
 /// A [`WebGame`] with its start position and the moves played.
@@ -251,7 +275,9 @@ impl<G: WebGame> AnyGame for Record<G> {
             stop: stop.clone(),
             ..Limits::default()
         };
-        computer.level.apply(&mut config, &mut limits, seed);
+        computer
+            .level
+            .apply_scaled(&mut config, &mut limits, seed, G::NODE_COST);
         let eval = G::evaluator(settings.evaluator);
         let side = self.game.side_to_move();
         let ply = self.moves.len();
@@ -286,6 +312,41 @@ impl<G: WebGame> AnyGame for Record<G> {
             }
             _ => None,
         }
+    }
+
+    fn at_ply(&self, ply: usize) -> Option<Box<dyn AnyGame>> {
+        let played = self.moves.get(..ply)?;
+        let mut record = Record {
+            setup: self.setup.clone(),
+            start: self.start.clone(),
+            game: self.start.clone(),
+            moves: Vec::with_capacity(ply),
+            snapshots: self.snapshots.get(..1)?.to_vec(),
+        };
+        for mv in played {
+            record.play(&mv.code).ok()?;
+        }
+        Some(Box::new(record))
+    }
+
+    fn race(
+        &self,
+        depth: u32,
+        strength: EvaluatorStrength,
+        node_limit: u64,
+        stop: &StopFlag,
+    ) -> RaceView {
+        lab::race(&self.game, &self.setup, depth, strength, node_limit, stop)
+    }
+
+    fn tree(
+        &self,
+        depth: u32,
+        algorithm: TreeAlgorithm,
+        strength: EvaluatorStrength,
+        max_nodes: usize,
+    ) -> TreeView {
+        lab::tree(&self.game, depth, algorithm, strength, max_nodes)
     }
 }
 

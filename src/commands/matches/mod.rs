@@ -1,0 +1,312 @@
+//! `banco match`: Banco's levels against each other and against reference
+//! engines, and a table of each player's Elo fitted to every result so far.
+//!
+//! Pairings are played game by game, each opening twice with colours
+//! swapped; results are appended to a file (one JSON line per pairing) so a
+//! table can be fitted over many runs, anchored on the engines whose rating
+//! is known (Stockfish's `UCI_Elo`).
+
+pub mod elo;
+pub mod game;
+pub mod gomocup;
+pub mod openings;
+pub mod player;
+pub mod results;
+pub mod uci;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use banco_search::{Level, Side};
+use clap::Args;
+
+use self::elo::Tally;
+use self::game::{GameResult, GameRules};
+use self::openings::Opening;
+use self::player::{Player, PlayerSpec};
+use self::results::PairingRecord;
+use crate::GameKind;
+use crate::games::{CliGame, Setup};
+
+/// Arguments of `banco match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Which game.
+    pub game: GameKind,
+    /// Gomoku only: the rule (freestyle, standard, caro, renju; default freestyle).
+    #[arg(long)]
+    pub rule: Option<String>,
+    /// Gomoku only: the board size, 15 to 20 (default 15).
+    #[arg(long)]
+    pub size: Option<u8>,
+    /// Play each level against the next one up: `1..10` plays 2–1, 3–2, … 10–9.
+    #[arg(long, value_name = "FROM..TO")]
+    pub ladder: Option<String>,
+    /// A player: a level (`5`), `uci:COMMAND` or `gomocup:COMMAND`. Two of
+    /// them play each other; with `--versus`, each plays the `--versus` player.
+    #[arg(long = "player", short = 'p', value_name = "SPEC")]
+    pub players: Vec<PlayerSpec>,
+    /// The opponent of every `--player`.
+    #[arg(long, value_name = "SPEC")]
+    pub versus: Option<PlayerSpec>,
+    /// A UCI option for the engines: `Name=Value` (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// The `--versus` player's known rating, which anchors the Elo table
+    /// (for Stockfish, the `UCI_Elo` it was set to).
+    #[arg(long)]
+    pub anchor: Option<f64>,
+    /// Games per pairing (each opening twice, colours swapped).
+    #[arg(long, default_value_t = 40)]
+    pub games: usize,
+    /// Time per move in milliseconds, for every player (levels below 10 stop
+    /// earlier at their own node or depth limit).
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
+    /// Opening file (FEN/EPD lines, `startpos moves …`, gomoku offsets);
+    /// without one every game starts from the start position.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// A game this many plies long is a draw.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: usize,
+    /// Append each pairing's result to this file, and fit the table over all of it.
+    #[arg(long)]
+    pub results: Option<PathBuf>,
+    /// Play nothing: print the table fitted to `--results`.
+    #[arg(long, requires = "results")]
+    pub table_only: bool,
+    /// Write the fitted table as JSON to this file.
+    #[arg(long)]
+    pub json_out: Option<PathBuf>,
+}
+
+/// Runs `banco match`.
+pub fn run<G: CliGame>(args: &MatchArgs) -> anyhow::Result<()> {
+    let setup = Setup {
+        position: None,
+        rule: args.rule.clone(),
+        size: args.size,
+    };
+    G::start(&setup)?;
+    let mut records = match &args.results {
+        Some(path) if path.exists() => results::read(path)?,
+        _ => Vec::new(),
+    };
+    records.retain(|r| r.game == G::NAME);
+    if !args.table_only {
+        let pairings = pairings(args)?;
+        let options = parse_options(&args.options)?;
+        let openings = match &args.openings {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                openings::parse::<G>(&text, &setup)?
+            }
+            None => vec![Opening {
+                setup: setup.clone(),
+                moves: Vec::new(),
+            }],
+        };
+        if args.games == 0 {
+            bail!("--games must be at least 1");
+        }
+        let rules = GameRules {
+            movetime: Duration::from_millis(args.movetime.max(1)),
+            max_plies: args.max_plies.max(1),
+            decisive_cp: G::DECISIVE_CP,
+        };
+        for (a, b, anchor) in pairings {
+            let record = play_pairing::<G>(args, &a, &b, anchor, &options, &openings, &rules)?;
+            if let Some(path) = &args.results {
+                results::append(path, &record)?;
+            }
+            records.push(record);
+        }
+    }
+    let table = results::Table::fit(&records);
+    print!("{}", table.markdown());
+    if let Some(path) = &args.json_out {
+        std::fs::write(
+            path,
+            serde_json::to_string_pretty(&table.json(G::NAME))? + "\n",
+        )
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn parse_options(options: &[String]) -> anyhow::Result<Vec<(String, String)>> {
+    options
+        .iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(n, v)| (n.trim().to_owned(), v.trim().to_owned()))
+                .filter(|(n, _)| !n.is_empty())
+                .with_context(|| format!("option '{o}': expected NAME=VALUE"))
+        })
+        .collect()
+}
+
+/// The pairings to play: (player A, player B, B's known rating).
+fn pairings(args: &MatchArgs) -> anyhow::Result<Vec<(PlayerSpec, PlayerSpec, Option<f64>)>> {
+    if let Some(ladder) = &args.ladder {
+        let (from, to) = ladder
+            .split_once("..")
+            .with_context(|| format!("--ladder '{ladder}': expected FROM..TO, as 1..10"))?;
+        let from: Level = from.parse()?;
+        let to: Level = to.parse()?;
+        if from >= to {
+            bail!("--ladder '{ladder}': the first level must be below the second");
+        }
+        return Ok((from.get()..to.get())
+            .rev()
+            .map(|low| {
+                let level = |n| PlayerSpec::Level(Level::new(n).unwrap_or(Level::MAX));
+                (level(low + 1), level(low), None)
+            })
+            .collect());
+    }
+    match (&args.versus, args.players.as_slice()) {
+        (Some(versus), players) if !players.is_empty() => Ok(players
+            .iter()
+            .map(|p| (p.clone(), versus.clone(), args.anchor))
+            .collect()),
+        (None, [a, b]) => Ok(vec![(a.clone(), b.clone(), args.anchor)]),
+        _ => bail!(
+            "say what to play: --ladder FROM..TO, two --player specs, or --player specs and --versus"
+        ),
+    }
+}
+
+fn play_pairing<G: CliGame>(
+    args: &MatchArgs,
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    anchor: Option<f64>,
+    options: &[(String, String)],
+    openings: &[Opening],
+    rules: &GameRules,
+) -> anyhow::Result<PairingRecord> {
+    // Start both once here to learn their names and fail early.
+    let names = {
+        let first = player::start::<G>(a, options)?;
+        let second = player::start::<G>(b, options)?;
+        [first.name(), second.name()]
+    };
+    let next = AtomicUsize::new(0);
+    let finished = Mutex::new(Vec::<(usize, GameResult)>::new());
+    let started = Instant::now();
+    let progress = Mutex::new(Tally::default());
+    let workers = args.concurrency.clamp(1, args.games);
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let mut handles = Vec::new();
+        for _ in 0..workers {
+            handles.push(scope.spawn(|| -> anyhow::Result<()> {
+                let mut pa: Box<dyn Player<G>> = player::start::<G>(a, options)?;
+                let mut pb: Box<dyn Player<G>> = player::start::<G>(b, options)?;
+                loop {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    if index >= args.games {
+                        return Ok(());
+                    }
+                    let opening = &openings[(index / 2) % openings.len()];
+                    let a_first = index.is_multiple_of(2);
+                    let result = if a_first {
+                        game::play(opening, [pa.as_mut(), pb.as_mut()], rules)?
+                    } else {
+                        game::play(opening, [pb.as_mut(), pa.as_mut()], rules)?
+                    };
+                    let a_side = if a_first { Side::First } else { Side::Second };
+                    let mut tally = progress.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+                    match result.winner {
+                        Some(side) if side == a_side => tally.wins += 1,
+                        Some(_) => tally.losses += 1,
+                        None => tally.draws += 1,
+                    }
+                    report_progress(&names, *tally, args.games, started, &result);
+                    drop(tally);
+                    finished
+                        .lock()
+                        .map_err(|_| anyhow::anyhow!("poisoned"))?
+                        .push((index, result));
+                }
+            }));
+        }
+        for handle in handles {
+            handle
+                .join()
+                .map_err(|_| anyhow::anyhow!("a match worker panicked"))??;
+        }
+        Ok(())
+    })?;
+    eprintln!();
+    let tally = progress
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("poisoned"))?;
+    let mut games = finished
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("poisoned"))?;
+    games.sort_by_key(|(i, _)| *i);
+    let plies: usize = games.iter().map(|(_, r)| r.plies).sum();
+    let [a_name, b_name] = names;
+    let e = elo::pairing_elo(tally);
+    println!(
+        "{a_name} vs {b_name}: +{} ={} -{} ({:.1} %), Elo {:+.0} ± {:.0}, {} games, {:.0} plies a game, {:.0} s",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * tally.score(),
+        e.elo,
+        e.error,
+        tally.games(),
+        plies as f64 / games.len().max(1) as f64,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(PairingRecord {
+        game: G::NAME.to_owned(),
+        a: a_name,
+        b: b_name,
+        b_anchor: anchor,
+        tally,
+        movetime_ms: args.movetime,
+        openings: args
+            .openings
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned()),
+        reasons: results::count_reasons(games.iter().map(|(_, r)| r.reason.as_str())),
+    })
+}
+
+fn report_progress(
+    names: &[String; 2],
+    tally: Tally,
+    games: usize,
+    started: Instant,
+    last: &GameResult,
+) {
+    let mut err = std::io::stderr().lock();
+    let _ = write!(
+        err,
+        "\r[{:>3}/{games}] {} vs {}: +{} ={} -{} ({:.1} %) {:.0} s, last: {} ({} plies)   ",
+        tally.games(),
+        names[0],
+        names[1],
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * tally.score(),
+        started.elapsed().as_secs_f64(),
+        last.reason,
+        last.plies
+    );
+    let _ = err.flush();
+}

@@ -1,0 +1,199 @@
+//! The players of a match: a Banco level searching in this process, or an
+//! engine in another process speaking UCI or the Gomocup protocol.
+
+use std::str::FromStr;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use banco_search::{Level, Limits, Score, SearchConfig, Searcher, Silent};
+
+use super::gomocup::GomocupEngine;
+use super::uci::UciEngine;
+use crate::games::CliGame;
+
+/// A move chosen, with the score its player gave it (from its own side), if any.
+#[derive(Copy, Clone, Debug)]
+pub struct Choice<M> {
+    /// The move.
+    pub mv: M,
+    /// The player's own evaluation after its search.
+    pub score: Option<Score>,
+}
+
+/// Who plays, as written on the command line.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum PlayerSpec {
+    /// A Banco level: `5`, `level5` or `level:5`.
+    Level(Level),
+    /// A UCI engine: `uci:COMMAND` (arguments split at spaces).
+    Uci(String),
+    /// A Gomocup brain: `gomocup:COMMAND`.
+    Gomocup(String),
+}
+
+/// A player spec that is none of the forms [`PlayerSpec`] reads.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error(
+    "invalid player '{0}': expected a level (1 to 10, or level5), uci:COMMAND or gomocup:COMMAND"
+)]
+pub struct ParsePlayerError(String);
+
+impl FromStr for PlayerSpec {
+    type Err = ParsePlayerError;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, ParsePlayerError> {
+        let bad = || ParsePlayerError(text.to_owned());
+        let trimmed = text.trim();
+        if let Some(command) = trimmed.strip_prefix("uci:") {
+            return if command.trim().is_empty() {
+                Err(bad())
+            } else {
+                Ok(PlayerSpec::Uci(command.trim().to_owned()))
+            };
+        }
+        if let Some(command) = trimmed.strip_prefix("gomocup:") {
+            return if command.trim().is_empty() {
+                Err(bad())
+            } else {
+                Ok(PlayerSpec::Gomocup(command.trim().to_owned()))
+            };
+        }
+        let number = trimmed
+            .strip_prefix("level")
+            .map_or(trimmed, |rest| rest.trim_start_matches([':', ' ']));
+        number
+            .parse::<Level>()
+            .map(PlayerSpec::Level)
+            .map_err(|_| bad())
+    }
+}
+
+/// One side of a match game.
+pub trait Player<G: CliGame>: Send {
+    /// The name the results table shows.
+    fn name(&self) -> String;
+    /// Forgets the last game (hash tables, an engine's state).
+    ///
+    /// # Errors
+    ///
+    /// An engine that no longer answers.
+    fn new_game(&mut self) -> anyhow::Result<()>;
+    /// Chooses a move in `current`, reached from `start` by `moves`.
+    ///
+    /// # Errors
+    ///
+    /// An engine that fails or answers with an illegal move.
+    fn choose(
+        &mut self,
+        start: &G,
+        moves: &[G::Move],
+        current: &G,
+        movetime: Duration,
+    ) -> anyhow::Result<Choice<G::Move>>;
+}
+
+/// Starts the player a spec names.
+///
+/// # Errors
+///
+/// An engine that cannot be started or does not answer its handshake.
+pub fn start<G: CliGame>(
+    spec: &PlayerSpec,
+    options: &[(String, String)],
+) -> anyhow::Result<Box<dyn Player<G>>> {
+    Ok(match spec {
+        PlayerSpec::Level(level) => Box::new(LevelPlayer::new(*level)),
+        PlayerSpec::Uci(command) => Box::new(UciEngine::start(command, options, G::UCI_VARIANT)?),
+        PlayerSpec::Gomocup(command) => Box::new(GomocupEngine::start(command)?),
+    })
+}
+
+/// A Banco level, searching in this process as the web page's computer does.
+pub struct LevelPlayer {
+    level: Level,
+    searcher: Searcher,
+    searches: u64,
+}
+
+impl LevelPlayer {
+    /// A level with a fresh searcher.
+    #[must_use]
+    pub fn new(level: Level) -> LevelPlayer {
+        LevelPlayer {
+            level,
+            searcher: Searcher::new(Self::config()),
+            searches: 0,
+        }
+    }
+
+    fn config() -> SearchConfig {
+        SearchConfig {
+            hash_mb: 16,
+            move_overhead: Duration::from_millis(5),
+            ..SearchConfig::default()
+        }
+    }
+}
+
+impl<G: CliGame> Player<G> for LevelPlayer {
+    fn name(&self) -> String {
+        format!("level {}", self.level)
+    }
+
+    fn new_game(&mut self) -> anyhow::Result<()> {
+        self.searcher = Searcher::new(Self::config());
+        Ok(())
+    }
+
+    fn choose(
+        &mut self,
+        _start: &G,
+        _moves: &[G::Move],
+        current: &G,
+        movetime: Duration,
+    ) -> anyhow::Result<Choice<G::Move>> {
+        let mut config = Self::config();
+        let mut limits = Limits::move_time(movetime);
+        self.searches += 1;
+        // Each search draws its own imprecision, as in a game at the page.
+        let seed = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+            ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.level
+            .apply_scaled(&mut config, &mut limits, seed, G::NODE_COST);
+        self.searcher.set_config(config);
+        let eval = G::evaluator(self.level.settings().evaluator);
+        let result = current.choose(&mut self.searcher, &eval, &limits, &mut Silent);
+        let mv = result
+            .best_move
+            .ok_or_else(|| anyhow::anyhow!("no legal move to choose"))?;
+        Ok(Choice {
+            mv,
+            score: Some(result.report.score()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse() {
+        assert_eq!(
+            "5".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::Level(Level::new(5).unwrap())
+        );
+        assert_eq!(
+            "level10".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::Level(Level::MAX)
+        );
+        assert_eq!(
+            "uci: stockfish ".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::Uci("stockfish".to_owned())
+        );
+        assert!("gomocup:".parse::<PlayerSpec>().is_err());
+        assert!("11".parse::<PlayerSpec>().is_err());
+        assert!("stockfish".parse::<PlayerSpec>().is_err());
+    }
+}

@@ -1,0 +1,189 @@
+//! `banco match`: levels against each other and against engines in other
+//! processes (Banco itself, over UCI and Gomocup), results kept in a file and
+//! an Elo table fitted to them; bad arguments refused with a message.
+
+use std::process::{Command, Output};
+
+fn banco(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_banco"))
+        .args(args)
+        .output()
+        .expect("banco runs")
+}
+
+fn text(output: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn temp_file(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("banco-match-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn two_levels_play_and_the_results_accumulate() {
+    let results = temp_file("ladder.jsonl");
+    let results_arg = results.to_str().unwrap();
+    for _ in 0..2 {
+        let output = banco(&[
+            "match",
+            "chess",
+            "--ladder",
+            "1..3",
+            "--games",
+            "2",
+            "--movetime",
+            "200",
+            "--results",
+            results_arg,
+        ]);
+        let (out, err) = text(&output);
+        assert!(output.status.success(), "{out}\n{err}");
+        assert!(out.contains("level 3 vs level 2: +"), "{out}");
+        assert!(out.contains("level 2 vs level 1: +"), "{out}");
+    }
+    let stored = std::fs::read_to_string(&results).unwrap();
+    assert_eq!(stored.lines().count(), 4, "{stored}");
+    let output = banco(&["match", "chess", "--results", results_arg, "--table-only"]);
+    let (out, err) = text(&output);
+    assert!(output.status.success(), "{err}");
+    // Each pairing summed over both runs: 4 games.
+    assert!(out.contains("| level 1 | 0 | anchor | 4 |"), "{out}");
+    assert!(out.contains("| level 3 | "), "{out}");
+    let _ = std::fs::remove_file(&results);
+}
+
+#[test]
+fn a_uci_engine_plays_from_openings_with_its_rating_as_anchor() {
+    let openings = temp_file("openings.txt");
+    std::fs::write(
+        &openings,
+        "# two openings\nstartpos moves e2e4 e7e5\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n",
+    )
+    .unwrap();
+    let engine = format!("uci:{} uci", env!("CARGO_BIN_EXE_banco"));
+    let output = banco(&[
+        "match",
+        "chess",
+        "-p",
+        "1",
+        "--versus",
+        &engine,
+        "--option",
+        "Level=2",
+        "--anchor",
+        "1000",
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    let (out, err) = text(&output);
+    assert!(output.status.success(), "{out}\n{err}");
+    assert!(out.contains("level 1 vs Banco"), "{out}");
+    assert!(out.contains("Level=2"), "{out}");
+    assert!(out.contains("anchored"), "{out}");
+    let _ = std::fs::remove_file(&openings);
+}
+
+#[test]
+fn xiangqi_and_gomoku_engines_play_through_their_protocols() {
+    let engine = format!("uci:{} uci", env!("CARGO_BIN_EXE_banco"));
+    let output = banco(&[
+        "match",
+        "xiangqi",
+        "-p",
+        "2",
+        "--versus",
+        &engine,
+        "--option",
+        "Level=1",
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+        "--max-plies",
+        "40",
+    ]);
+    let (out, err) = text(&output);
+    assert!(output.status.success(), "{out}\n{err}");
+    assert!(out.contains("level 2 vs Banco"), "{out}");
+    // Not one game lost to a protocol mistake (an illegal or unreadable move).
+    assert!(!err.contains("played"), "{err}");
+
+    let brain = format!("gomocup:{} gomocup", env!("CARGO_BIN_EXE_banco"));
+    let output = banco(&[
+        "match",
+        "gomoku",
+        "-p",
+        "3",
+        "--versus",
+        &brain,
+        "--games",
+        "2",
+        "--movetime",
+        "100",
+    ]);
+    let (out, err) = text(&output);
+    assert!(output.status.success(), "{out}\n{err}");
+    assert!(out.contains("level 3 vs "), "{out}");
+    assert!(!err.contains("played"), "{err}");
+}
+
+#[test]
+fn bad_match_arguments_are_refused() {
+    for (args, expected) in [
+        (vec!["match", "chess"], "say what to play"),
+        (vec!["match", "chess", "--ladder", "3..1"], "below"),
+        (vec!["match", "chess", "--ladder", "1-3"], "FROM..TO"),
+        (
+            vec!["match", "chess", "-p", "11", "-p", "1"],
+            "invalid player",
+        ),
+        (
+            vec![
+                "match",
+                "chess",
+                "-p",
+                "1",
+                "--versus",
+                "uci:/no/such/engine",
+            ],
+            "cannot start",
+        ),
+        (
+            vec![
+                "match",
+                "chess",
+                "-p",
+                "1",
+                "-p",
+                "2",
+                "--openings",
+                "/no/such/file",
+            ],
+            "cannot read",
+        ),
+        (
+            vec![
+                "match", "chess", "-p", "1", "-p", "2", "--option", "novalue",
+            ],
+            "NAME=VALUE",
+        ),
+        (
+            vec!["match", "chess", "--size", "15", "-p", "1", "-p", "2"],
+            "gomoku",
+        ),
+    ] {
+        let output = banco(&args);
+        let (out, err) = text(&output);
+        assert!(!output.status.success(), "{args:?} succeeded: {out}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
