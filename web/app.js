@@ -268,7 +268,7 @@ function renderControls() {
 function renderWhy() {
   const g = ui.game;
   const ply = ui.viewPly ?? g.plies;
-  const url = whyThisMoveUrl(g, ply);
+  const url = whyThisMoveUrl(g, ply, ui.meta.levels?.list);
   const link = $('why-button');
   link.hidden = !url;
   if (!url) {

@@ -25,7 +25,7 @@ const lab = {
   size: null,
   position: '',
   depth: DEFAULT_DEPTH.chess,
-  evaluator: 'simple',
+  evaluator: 'strong',
   // Opened from a game: { id, ply, game, played } (played: the move made there, or null).
   ref: null,
   treeDepth: DEFAULT_TREE_DEPTH,
@@ -55,8 +55,16 @@ function sides() {
   return describe(lab.game)?.sides ?? ['First', 'Second'];
 }
 
+/** 0 or 1: a side as the game API names it (`first`) or as the lab does (`white`, `red`). */
+function sideIndex(side) {
+  if (side === 'first') return 0;
+  if (side === 'second') return 1;
+  const index = sides().findIndex((name) => name.toLowerCase() === String(side).toLowerCase());
+  return Math.max(0, index);
+}
+
 function sideName(side) {
-  return sides()[side === 'second' ? 1 : 0];
+  return sides()[sideIndex(side)];
 }
 
 function fillSelect(select, options, value) {
@@ -188,19 +196,19 @@ function showOrigin() {
   document.body.dataset.fromGame = ref ? String(ref.id) : '';
   if (!ref) return;
   const { game, ply, played } = ref;
-  let text = `Game #${game.id} (${game.kind}), the position after ${ply} move${ply === 1 ? '' : 's'}`;
+  let text = `Game #${game.id} (${game.kind}) after ${ply} move${ply === 1 ? '' : 's'}`;
   let hint = '';
   if (played) {
     const player = game.players[played.side];
     const who = player.type === 'computer'
       ? `the computer (level ${player.level}, ${player.algorithm})`
       : 'a person';
-    text += `: ${game.sides[played.side === 'second' ? 1 : 0]}, played by ${who}, chose ${played.text}.`;
+    text += `. ${game.sides[played.side === 'second' ? 1 : 0]}, played by ${who}, chose ${played.text} here.`;
     if (player.type === 'computer' && player.level < 9) {
       hint = 'Below level 9 the computer blurs each move\'s value on purpose (see the levels), so it can play another move than the best one found here. Its depth and evaluator are set as its level searches.';
     }
   } else {
-    text += ': no move was played here yet.';
+    text += '. No move was played here yet.';
   }
   $('lab-origin-text').textContent = text;
   $('lab-origin-hint').textContent = hint;
@@ -412,7 +420,7 @@ function showTree() {
     algorithm: answer.algorithm,
     played: lab.ref?.played?.code,
     sides: sides(),
-    sideToMove: answer.side_to_move,
+    rootIndex: sideIndex(answer.side_to_move),
   });
 }
 
@@ -579,7 +587,7 @@ async function readUrl() {
     lab.position = q.get('position') || '';
   }
   lab.depth = clamp(q.get('depth'), 1, MAX_RACE_DEPTH, DEFAULT_DEPTH[lab.game] ?? 4);
-  lab.evaluator = q.get('evaluator') === 'strong' ? 'strong' : 'simple';
+  lab.evaluator = q.get('evaluator') === 'simple' ? 'simple' : 'strong';
   lab.treeDepth = clamp(q.get('tree_depth'), 1, MAX_TREE_DEPTH, DEFAULT_TREE_DEPTH);
   lab.algorithm = q.get('algorithm') === 'minimax' ? 'minimax' : 'alphabeta';
   lab.maxNodes = clamp(q.get('max_nodes'), 1, 5000, DEFAULT_MAX_NODES);

@@ -11,17 +11,26 @@ export const MAX_TREE_DEPTH = 4;
 export const DEFAULT_TREE_DEPTH = 2;
 
 // Levels 1–5 search to a fixed depth (docs/levels.md); the others stop on
-// nodes or time, so the lab uses the game's usual depth for them.
+// nodes or time, so the lab uses the game's usual depth for them. The
+// server's /api/meta lists each level's settings; this table is the
+// fallback when it does not.
 const LEVEL_DEPTHS = { 1: 1, 2: 1, 3: 2, 4: 3, 5: 4 };
 
+function levelSettings(level, levels) {
+  return (levels || []).find((entry) => entry.level === Number(level)) || null;
+}
+
 /** The evaluator a level plays with: levels 1–4 the simple one, 5–10 the strong one. */
-export function evaluatorForLevel(level) {
+export function evaluatorForLevel(level, levels) {
+  const listed = levelSettings(level, levels)?.evaluator;
+  if (listed === 'simple' || listed === 'strong') return listed;
   return Number(level) <= 4 ? 'simple' : 'strong';
 }
 
 /** The race depth that matches a computer player's search. */
-export function depthForPlayer(player, kind) {
-  let depth = LEVEL_DEPTHS[player.level] ?? null;
+export function depthForPlayer(player, kind, levels) {
+  const listed = levelSettings(player.level, levels);
+  let depth = listed ? (listed.depth ?? null) : (LEVEL_DEPTHS[player.level] ?? null);
   if (player.depth) depth = depth === null ? player.depth : Math.min(depth, player.depth);
   if (depth === null) depth = DEFAULT_DEPTH[kind] ?? 4;
   return Math.max(1, Math.min(MAX_RACE_DEPTH, depth));
@@ -40,18 +49,19 @@ export function labUrl(params) {
 /**
  * "Why this move?": the lab on the position the computer chose the move of
  * `ply` (1-based: the move that led to the position after `ply` plies), with
- * that computer's evaluator and depth. Null when that move is not a computer's.
+ * that computer's evaluator and depth (`levels`: /api/meta's list of level
+ * settings, if the server gives it). Null when that move is not a computer's.
  */
-export function whyThisMoveUrl(game, ply) {
+export function whyThisMoveUrl(game, ply, levels) {
   if (!game || ply < 1 || ply > game.moves.length) return null;
   const move = game.moves[ply - 1];
   const player = game.players[move.side];
   if (!player || player.type !== 'computer') return null;
-  const depth = depthForPlayer(player, game.kind);
+  const depth = depthForPlayer(player, game.kind, levels);
   return labUrl({
     game_id: game.id,
     ply: ply - 1,
-    evaluator: evaluatorForLevel(player.level),
+    evaluator: evaluatorForLevel(player.level, levels),
     depth,
     tree_depth: Math.min(depth, 3),
     algorithm: 'alphabeta',

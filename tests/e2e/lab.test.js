@@ -55,6 +55,7 @@ test('lab: the race on the chess start position: alpha-beta finds minimax\'s sco
   await page.selectOption('#lab-game', 'chess');
   await page.click('#lab-start-position');
   await page.selectOption('#lab-depth', '4');
+  await page.selectOption('#lab-evaluator', 'strong');
   await page.click('#race-run');
   await page.waitForSelector('body[data-race="done"], body[data-race="error"]', { timeout: 120000 });
   assert.equal(await page.getAttribute('body', 'data-race'), 'done', await page.textContent('#race-status'));
@@ -119,13 +120,14 @@ test('lab: the search tree steps forward and back, and a node shows its position
   assert.match(await page.textContent('#preview-text'), /After /);
   await page.screenshot({ path: join(output, 'lab-tree-hover.png'), fullPage: true });
 
-  // At the end the cut-offs and the moves they spared are marked.
+  // At the end the principal variation is unfolded and highlighted, and the
+  // cut-offs and the moves they spared are marked.
   await page.click('#step-last');
   await page.waitForSelector(`body[data-tree-step="${steps - 1}"]`);
+  assert.equal(await page.locator('#tree-scroll g.node.pv').count(), 3, 'the principal variation is highlighted');
   await page.click('#tree-expand');
   assert.ok(await page.locator('#tree-scroll g.node.cutoff').count() > 0, 'cut-offs are marked');
   assert.ok(await page.locator('#tree-scroll g.node.pruned').count() > 0, 'pruned moves are drawn');
-  assert.ok(await page.locator('#tree-scroll g.node.pv').count() >= 3, 'the principal variation is highlighted');
   // Focus shows the position too (keyboard users).
   await page.focus('#tree-scroll g.node[data-id="0"]');
   await page.waitForSelector('#node-preview[data-node="0"]:not([hidden])');

@@ -51,15 +51,20 @@ function badge(text, className, title) {
   return span;
 }
 
-function agreement(row) {
+function agreement(row, minimax) {
   if (disagrees(row)) {
     return ['⚠ differs: a bug', 'A value-preserving variant disagrees with minimax — a bug. It must find the same value.', 'warn'];
   }
-  if (row.agrees_with_minimax === true) return ['✓ same', 'Same value as minimax.', 'ok'];
-  if (row.agrees_with_minimax === false) {
-    return ['differs', 'This technique may change the value (it sees further or prunes by guess), so a difference is allowed.', 'muted'];
-  }
   if (row.algorithm === 'minimax') return ['reference', 'Minimax is the reference the other rows are checked against.', 'muted'];
+  if (row.agrees_with_minimax === true) return ['✓ same', 'Same value as minimax.', 'ok'];
+  if (!row.value_preserving) {
+    if (minimax?.completed && row.completed && row.value !== undefined && row.value !== null) {
+      return row.value === minimax.value
+        ? ['same', 'Same value as minimax this time, though this technique may change it.', 'muted']
+        : ['differs (allowed)', 'This technique may change the value (it looks further, or prunes on a guess), so a difference is not a bug.', 'muted'];
+    }
+    return ['–', 'This technique may change the value, and one of the two searches did not finish: not compared.', 'muted'];
+  }
   return ['–', 'Not compared: minimax or this row did not finish within the node limit.', 'muted'];
 }
 
@@ -110,7 +115,7 @@ export function renderRaceTable(tbody, answer, { played } = {}) {
     const best = cell(row.best_move_text || row.best_move || '–', 'best', { title: row.pv_text ? `Best line: ${row.pv_text}` : '' });
     if (played && row.best_move === played) best.append(' ', badge('played', 'played', 'The computer played this move in the game'));
     tr.append(best);
-    const [text, title, kind] = agreement(row);
+    const [text, title, kind] = agreement(row, minimax);
     tr.append(cell(text, 'agrees', { title, className: `agree-${kind}` }));
     tbody.append(tr);
   }
@@ -138,8 +143,8 @@ export function renderRaceChart(container, answer, measureName = 'nodes') {
   const lo = positive.length ? 10 ** Math.floor(Math.log10(Math.min(...positive))) : 1;
   const hi = positive.length ? 10 ** Math.ceil(Math.log10(Math.max(...positive) * 1.0001)) : 10;
   const span = Math.max(1, Math.log10(hi) - Math.log10(lo));
-  const labelWidth = 150;
-  const barWidth = 380;
+  const labelWidth = 200;
+  const barWidth = 360;
   const rowHeight = 24;
   const top = 24;
   const width = labelWidth + barWidth + 110;

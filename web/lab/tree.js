@@ -129,7 +129,7 @@ export function createTreeView({ scroll, onHover, onLeave, onStep }) {
   function describe(node) {
     const state = status(node);
     const names = context.sides || ['First', 'Second'];
-    const rootIndex = context.sideToMove === 'second' ? 1 : 0;
+    const rootIndex = context.rootIndex || 0;
     const mover = names[node.max ? rootIndex : 1 - rootIndex];
     const line = ancestors(node).reverse().slice(1).concat(node.parent === null ? [] : [node])
       .map((n) => n.move_text || n.move).join(' ');
