@@ -142,8 +142,7 @@ impl<G: CliGame, W: Write> Session<G, W> {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
             ^ self.searches;
-        self.level
-            .apply_scaled(&mut config, &mut limits, seed, G::NODE_COST);
+        self.level.apply_for::<G>(&mut config, &mut limits, seed);
         self.searcher.set_config(config);
         let eval = self
             .evaluator

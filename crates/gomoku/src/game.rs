@@ -347,10 +347,13 @@ impl Game for GomokuGame {
     type Move = Point;
     const MOVE_INDEX_SPACE: usize = STRIDE * STRIDE;
     // Pattern updates make a node cost several chess nodes (120–200 k
-    // against 1.2–1.6 M nodes/s); the threat searches at the root, outside
-    // the node count, make up the rest, and below about 2,500 nodes a
-    // capped search fell short of a plain depth-3 search in matches.
-    const NODE_COST: u64 = 3;
+    // against 1.2–1.6 M nodes/s), so level 9 stays well inside level 10's
+    // second; the threat searches at the root, outside the node count, keep
+    // the small caps strong.
+    const NODE_COST: u64 = 4;
+    // Ordinary positions score a few hundred to a thousand and more, ten
+    // times what chess positions score: a level's noise must be as wide.
+    const EVAL_SCALE: i32 = 10;
 
     fn side_to_move(&self) -> Side {
         self.to_move

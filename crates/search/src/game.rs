@@ -69,6 +69,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// so a level thinks about as long in every game.
     const NODE_COST: u64 = 1;
 
+    /// How many of this game's evaluation units a chess centipawn is worth,
+    /// roughly (1 for chess). Difficulty levels multiply their noise by it.
+    const EVAL_SCALE: i32 = 1;
+
     /// The player to move.
     fn side_to_move(&self) -> Side;
 

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Imprecision, Limits, SearchConfig, Techniques};
+use crate::{Game, Imprecision, Limits, SearchConfig, Techniques};
 
 /// Which of a game's evaluators a level uses.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -101,21 +101,28 @@ impl Level {
     /// Applies the level to a configuration and limits. `seed` varies the
     /// imprecision from one search to the next.
     pub fn apply(self, config: &mut SearchConfig, limits: &mut Limits, seed: u64) {
-        self.apply_scaled(config, limits, seed, 1);
+        self.apply_scaled(config, limits, seed, 1, 1);
     }
 
-    /// As [`Level::apply`], for a game whose nodes cost `node_cost` times a
-    /// chess node ([`crate::Game::NODE_COST`]): the node caps are divided by
-    /// it, so a level takes about as long to move in every game.
-    pub fn apply_scaled(
+    /// As [`Level::apply`], for game `G`: the node caps are divided by its
+    /// [`Game::NODE_COST`], so a level takes about as long to move in every
+    /// game, and the noise is multiplied by its [`Game::EVAL_SCALE`], so a
+    /// level blurs its choices by as much as a chess pawn means there.
+    pub fn apply_for<G: Game>(self, config: &mut SearchConfig, limits: &mut Limits, seed: u64) {
+        self.apply_scaled(config, limits, seed, G::NODE_COST, G::EVAL_SCALE);
+    }
+
+    fn apply_scaled(
         self,
         config: &mut SearchConfig,
         limits: &mut Limits,
         seed: u64,
         node_cost: u64,
+        eval_scale: i32,
     ) {
         let mut settings = self.settings();
         settings.nodes = settings.nodes.map(|n| (n / node_cost.max(1)).max(1_000));
+        settings.noise = settings.noise.saturating_mul(eval_scale.max(1));
         config.techniques = Techniques {
             quiescence: settings.quiescence,
             ..Techniques::ALL
@@ -196,14 +203,22 @@ mod tests {
     }
 
     #[test]
-    fn costly_nodes_shrink_the_node_caps() {
-        let level = Level::new(9).unwrap();
-        let cap = level.settings().nodes.unwrap();
+    fn costly_nodes_shrink_the_caps_and_larger_units_widen_the_noise() {
+        let level = Level::new(8).unwrap();
+        let settings = level.settings();
         let (mut config, mut limits) = (SearchConfig::default(), Limits::default());
-        level.apply_scaled(&mut config, &mut limits, 1, 20);
-        assert_eq!(limits.nodes, Some(cap / 20));
+        level.apply_scaled(&mut config, &mut limits, 1, 4, 10);
+        assert_eq!(limits.nodes, Some(settings.nodes.unwrap() / 4));
+        assert_eq!(
+            config.imprecision.map(|i| i.amplitude),
+            Some(settings.noise * 10)
+        );
         let (mut config, mut limits) = (SearchConfig::default(), Limits::default());
         level.apply(&mut config, &mut limits, 1);
-        assert_eq!(limits.nodes, Some(cap));
+        assert_eq!(limits.nodes, settings.nodes);
+        assert_eq!(
+            config.imprecision.map(|i| i.amplitude),
+            Some(settings.noise)
+        );
     }
 }

@@ -48,6 +48,14 @@ const fn node_cost(kind: GameKind) -> u64 {
     }
 }
 
+const fn eval_scale(kind: GameKind) -> i32 {
+    match kind {
+        GameKind::Chess => <banco_chess::ChessGame as Game>::EVAL_SCALE,
+        GameKind::Xiangqi => <banco_xiangqi::XiangqiGame as Game>::EVAL_SCALE,
+        GameKind::Gomoku => <banco_gomoku::GomokuGame as Game>::EVAL_SCALE,
+    }
+}
+
 /// Every level with its settings per game and its measured strength, if
 /// measured: `[{ "level": 1, "depth": 1, "evaluator": "simple", … ,
 /// "games": { "chess": { "nodes": null, "elo": 1234, "error": 80,
@@ -68,6 +76,7 @@ pub fn levels() -> Value {
                         .find(|p| p.name == format!("level {level}"))
                         .map(|p| (t.anchored, p))
                 });
+                let noise = settings.noise * eval_scale(*kind);
                 let nodes = settings
                     .nodes
                     .map(|n| (n / node_cost(*kind).max(1)).max(1_000));
@@ -75,6 +84,7 @@ pub fn levels() -> Value {
                     kind.name().to_owned(),
                     json!({
                         "nodes": nodes,
+                        "noise": noise,
                         "elo": player.map(|(_, p)| p.elo.round()),
                         "error": player.and_then(|(_, p)| if p.anchor { None } else { p.error.map(f64::round) }),
                         "reference": player.is_some_and(|(_, p)| p.anchor),

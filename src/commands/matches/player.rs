@@ -159,8 +159,7 @@ impl<G: CliGame> Player<G> for LevelPlayer {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
             ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.level
-            .apply_scaled(&mut config, &mut limits, seed, G::NODE_COST);
+        self.level.apply_for::<G>(&mut config, &mut limits, seed);
         self.searcher.set_config(config);
         let eval = G::evaluator(self.level.settings().evaluator);
         let result = current.choose(&mut self.searcher, &eval, &limits, &mut Silent);

@@ -277,7 +277,7 @@ impl<G: WebGame> AnyGame for Record<G> {
         };
         computer
             .level
-            .apply_scaled(&mut config, &mut limits, seed, G::NODE_COST);
+            .apply_for::<G>(&mut config, &mut limits, seed);
         let eval = G::evaluator(settings.evaluator);
         let side = self.game.side_to_move();
         let ply = self.moves.len();
