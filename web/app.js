@@ -385,6 +385,30 @@ function fillSelect(select, options) {
   }));
 }
 
+// What a level does in a game and how strong it measured, from /api/meta:
+// "depth 3 · simple evaluation · blur ±60 · measured ≈ 1180 Elo ± 90".
+function levelInfo(level, game) {
+  const entry = ui.meta.levels?.list?.find((l) => l.level === Number(level));
+  if (!entry) return '';
+  const here = entry.games?.[game] ?? {};
+  const parts = [];
+  if (entry.depth != null) parts.push(`depth ${entry.depth}`);
+  if (here.nodes != null) parts.push(`${here.nodes.toLocaleString('en')} nodes a move`);
+  if (entry.depth == null && here.nodes == null) parts.push('full strength within the time per move');
+  parts.push(`${entry.evaluator} evaluation`);
+  if (!entry.quiescence) parts.push('no quiescence');
+  const noise = here.noise ?? entry.noise;
+  if (noise > 0) parts.push(`blur ±${noise}`);
+  if (here.elo != null) {
+    const error = here.error != null ? ` ± ${here.error}` : '';
+    const scale = here.scale ? `, ${here.scale}` : '';
+    parts.push(`measured ≈ ${here.elo} Elo${error} (${here.games} games${scale})`);
+  } else {
+    parts.push('strength not measured yet');
+  }
+  return parts.join(' · ');
+}
+
 function setupNewDialog() {
   const form = $('new-form');
   const dialog = $('new-dialog');
@@ -408,6 +432,8 @@ function setupNewDialog() {
     $('position-hint').textContent = `(${description.position_format}, optional)`;
     $('level1-out').textContent = form.elements.level1.value;
     $('level2-out').textContent = form.elements.level2.value;
+    $('level1-info').textContent = levelInfo(form.elements.level1.value, form.elements.game.value);
+    $('level2-info').textContent = levelInfo(form.elements.level2.value, form.elements.game.value);
   }
   function fillSelectKeep(select, options) {
     const keep = select.value;

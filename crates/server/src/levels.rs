@@ -25,6 +25,8 @@ struct MeasuredPlayer {
 #[derive(Clone, Debug, Deserialize)]
 struct MeasuredTable {
     anchored: bool,
+    #[serde(default)]
+    scale: String,
     players: Vec<MeasuredPlayer>,
 }
 
@@ -74,7 +76,7 @@ pub fn levels() -> Value {
                     t.players
                         .iter()
                         .find(|p| p.name == format!("level {level}"))
-                        .map(|p| (t.anchored, p))
+                        .map(|p| (t, p))
                 });
                 let noise = settings.noise * eval_scale(*kind);
                 let nodes = settings
@@ -88,7 +90,8 @@ pub fn levels() -> Value {
                         "elo": player.map(|(_, p)| p.elo.round()),
                         "error": player.and_then(|(_, p)| if p.anchor { None } else { p.error.map(f64::round) }),
                         "reference": player.is_some_and(|(_, p)| p.anchor),
-                        "anchored": player.is_some_and(|(anchored, _)| anchored),
+                        "anchored": player.is_some_and(|(t, _)| t.anchored),
+                        "scale": player.map(|(t, _)| t.scale.clone()),
                         "games": player.map(|(_, p)| p.games),
                     }),
                 );

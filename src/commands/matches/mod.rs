@@ -259,7 +259,7 @@ fn play_pairing<G: CliGame>(
     let [a_name, b_name] = names;
     let e = elo::pairing_elo(tally);
     println!(
-        "{a_name} vs {b_name}: +{} ={} -{} ({:.1} %), Elo {:+.0} ± {:.0}, {} games, {:.0} plies a game, {:.0} s",
+        "{a_name} vs {b_name}: +{} ={} -{} ({:.1} %), Elo {:+.0} ± {:.0}, {} games, {} won by the first player, {:.0} plies a game, {:.0} s",
         tally.wins,
         tally.draws,
         tally.losses,
@@ -267,6 +267,10 @@ fn play_pairing<G: CliGame>(
         e.elo,
         e.error,
         tally.games(),
+        games
+            .iter()
+            .filter(|(_, r)| r.winner == Some(Side::First))
+            .count(),
         plies as f64 / games.len().max(1) as f64,
         started.elapsed().as_secs_f64()
     );
@@ -283,6 +287,13 @@ fn play_pairing<G: CliGame>(
             .and_then(|p| p.file_name())
             .map(|n| n.to_string_lossy().into_owned()),
         reasons: results::count_reasons(games.iter().map(|(_, r)| r.reason.as_str())),
+        first_player_wins: u32::try_from(
+            games
+                .iter()
+                .filter(|(_, r)| r.winner == Some(Side::First))
+                .count(),
+        )
+        .unwrap_or(u32::MAX),
     })
 }
 

@@ -33,6 +33,10 @@ pub struct PairingRecord {
     /// How the games ended, counted by reason.
     #[serde(default)]
     pub reasons: BTreeMap<String, u32>,
+    /// Games the first player (white, red, black in gomoku) won, whoever it
+    /// was: near the number of decisive games, the openings decide, not the players.
+    #[serde(default)]
+    pub first_player_wins: u32,
 }
 
 /// Counts game-ending reasons.
@@ -102,6 +106,8 @@ pub struct Table {
     /// The pairings summed over the records, with their own Elo difference.
     pub pairings: Vec<(String, String, Tally, EloEstimate)>,
     anchored: bool,
+    /// What the ratings are measured from, in words.
+    pub scale: String,
 }
 
 fn level_number(name: &str) -> Option<u8> {
@@ -208,10 +214,23 @@ impl Table {
                 )
             })
             .collect();
+        let scale = if anchors.is_empty() {
+            zero.map_or_else(
+                || "relative: the first player is 0".to_owned(),
+                |i| format!("relative: {} is 0", names[i]),
+            )
+        } else {
+            let named: Vec<String> = anchors
+                .iter()
+                .map(|(&i, &elo)| format!("{} = {elo:.0}", names[i]))
+                .collect();
+            format!("anchored on {}", named.join(", "))
+        };
         Table {
             players,
             pairings,
             anchored: !anchors.is_empty(),
+            scale,
         }
     }
 
@@ -219,11 +238,7 @@ impl Table {
     #[must_use]
     pub fn markdown(&self) -> String {
         let mut out = String::new();
-        let scale = if self.anchored {
-            "anchored on the engines' given ratings"
-        } else {
-            "relative: the lowest level is 0"
-        };
+        let scale = &self.scale;
         out.push_str(&format!(
             "\n| player | Elo ({scale}) | ± 95 % | games | score |\n"
         ));
@@ -265,6 +280,7 @@ impl Table {
         serde_json::json!({
             "game": game,
             "anchored": self.anchored,
+            "scale": self.scale,
             "players": self.players,
         })
     }
@@ -288,6 +304,7 @@ mod tests {
             movetime_ms: 100,
             openings: None,
             reasons: BTreeMap::new(),
+            first_player_wins: 0,
         }
     }
 
