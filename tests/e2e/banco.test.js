@@ -168,6 +168,29 @@ for (const { game, first, second } of GAMES) {
   });
 }
 
+test('the level picker shows what a level does in the chosen game and how strong it measured', async () => {
+  const page = await openPage();
+  await page.click('#new-game-button');
+  await page.selectOption('#new-game-kind', 'chess');
+  await page.check('input[name="mode"][value="hvc"]');
+  await page.locator('input[name="level1"]').fill('3');
+  const info = page.locator('#level1-info');
+  await page.waitForFunction(() => document.querySelector('#level1-info').textContent.includes('depth 2'));
+  assert.match(await info.textContent(), /simple evaluation/);
+  assert.match(await info.textContent(), /measured ≈ -?\d+ Elo ± \d+ \(\d+ games/);
+  // Node caps depend on the game: gomoku's nodes cost more.
+  await page.locator('input[name="level1"]').fill('9');
+  const chessNodes = await info.textContent();
+  await page.selectOption('#new-game-kind', 'gomoku');
+  await page.waitForFunction((before) => document.querySelector('#level1-info').textContent !== before, chessNodes);
+  assert.match(chessNodes, /125,000 nodes a move/);
+  assert.match(await info.textContent(), /31,250 nodes a move/);
+  await page.locator('input[name="level1"]').fill('10');
+  assert.match(await info.textContent(), /full strength/);
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 test('chess: a checkmate from a loaded position shows the reason', async () => {
   const page = await openPage();
   await newGame(page, { game: 'chess', mode: 'hvh' });

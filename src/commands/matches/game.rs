@@ -35,6 +35,14 @@ pub struct GameRules {
 
 /// How many plies in a row both players must see the same side winning.
 pub const ADJUDICATE_PLIES: usize = 4;
+/// A game is given as drawn once it is this long and both players have
+/// scored it within [`DRAWN_CP`] of level for [`DRAWN_PLIES`] plies in a row
+/// (as match referees do, so dead-drawn endgames do not run to the move limit).
+pub const DRAWN_AFTER: usize = 80;
+/// See [`DRAWN_AFTER`].
+pub const DRAWN_PLIES: usize = 10;
+/// See [`DRAWN_AFTER`].
+pub const DRAWN_CP: i32 = 10;
 
 /// The outcome the rules give the position, from the side to move's view.
 fn judge<G: CliGame>(game: &G, hashes: &[u64]) -> Option<(Outcome, &'static str)> {
@@ -115,6 +123,7 @@ pub fn play<G: CliGame>(
     }
     let mut hashes = vec![game.hash()];
     let mut streak: Option<(Side, usize)> = None;
+    let mut level_streak = 0;
     let result = |winner, reason: &str, plies| GameResult {
         winner,
         reason: reason.to_owned(),
@@ -153,6 +162,12 @@ pub fn play<G: CliGame>(
             && n >= ADJUDICATE_PLIES
         {
             return Ok(result(Some(side), "adjudicated", moves.len()));
+        }
+        let level = rules.decisive_cp.is_some()
+            && matches!(choice.score, Some(Score::Centipawns(cp)) if cp.abs() <= DRAWN_CP);
+        level_streak = if level { level_streak + 1 } else { 0 };
+        if level_streak >= DRAWN_PLIES && moves.len() >= DRAWN_AFTER {
+            return Ok(result(None, "adjudicated draw", moves.len()));
         }
     }
 }
