@@ -30,6 +30,10 @@ const SAFETY_VCF_NODES: u64 = 20_000;
 const SAFETY_MOVES: usize = 40;
 /// Threes the safety check's VCT may play in one line.
 const SAFETY_VCT_THREES: u32 = 2;
+/// A search capped at this depth or less (the weak difficulty levels) reads
+/// no threat sequences with threes: a VCT looks far past such a horizon.
+/// Wins and defences by fours (VCF) it still sees.
+const SHALLOW_DEPTH: u32 = 3;
 
 /// Why the move was chosen.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -107,6 +111,8 @@ pub fn choose_move(
         return choice(first, Reason::Block);
     }
     let quick = limits.depth.is_some_and(|d| d <= 1);
+    let shallow = limits.depth.is_some_and(|d| d <= SHALLOW_DEPTH);
+    let safety_threes = if shallow { 0 } else { SAFETY_VCT_THREES };
     let strong = eval == GomokuEvaluator::Strong;
     let scale = if quick { 20 } else { 1 };
     if strong {
@@ -120,16 +126,18 @@ pub fn choose_move(
         if let ThreatOutcome::Win(line) = found.outcome {
             return choice(line[0], Reason::Vcf(line));
         }
-        let found = vct(
-            game,
-            ThreatLimits {
-                nodes: ROOT_VCT_NODES / scale,
-                deadline: mark(limits, start, VCT_UNTIL),
-            },
-            ROOT_VCT_THREES,
-        );
-        if let ThreatOutcome::Win(line) = found.outcome {
-            return choice(line[0], Reason::Vct(line));
+        if !shallow {
+            let found = vct(
+                game,
+                ThreatLimits {
+                    nodes: ROOT_VCT_NODES / scale,
+                    deadline: mark(limits, start, VCT_UNTIL),
+                },
+                ROOT_VCT_THREES,
+            );
+            if let ThreatOutcome::Win(line) = found.outcome {
+                return choice(line[0], Reason::Vct(line));
+            }
         }
     }
     let mut search_limits = limits.clone();
@@ -149,7 +157,8 @@ pub fn choose_move(
             nodes: SAFETY_VCF_NODES / scale,
             deadline: mark(limits, start, SAFETY_UNTIL),
         };
-        if let Some(defence) = defence_against_vcf(game, best, &moves, eval, safety) {
+        if let Some(defence) = defence_against_vcf(game, best, &moves, eval, safety, safety_threes)
+        {
             chosen.point = defence;
             chosen.reason = Reason::Defence;
         }
@@ -158,20 +167,25 @@ pub fn choose_move(
 }
 
 /// What the opponent could force after our move: a win by fours, a win by threats.
-fn opponent_wins(game: &GomokuGame, ours: Point, limits: ThreatLimits) -> (bool, bool) {
+fn opponent_wins(
+    game: &GomokuGame,
+    ours: Point,
+    limits: ThreatLimits,
+    threes: u32,
+) -> (bool, bool) {
     let next = after(game, ours);
     let by_fours = matches!(vcf(&next, limits).outcome, ThreatOutcome::Win(_));
     if by_fours {
         return (true, false);
     }
+    if threes == 0 {
+        return (false, false);
+    }
     let threats = ThreatLimits {
         nodes: (limits.nodes / 4).max(1),
         ..limits
     };
-    let by_threats = matches!(
-        vct(&next, threats, SAFETY_VCT_THREES).outcome,
-        ThreatOutcome::Win(_)
-    );
+    let by_threats = matches!(vct(&next, threats, threes).outcome, ThreatOutcome::Win(_));
     (false, by_threats)
 }
 
@@ -185,16 +199,18 @@ fn defence_against_vcf(
     moves: &[Point],
     eval: GomokuEvaluator,
     limits: ThreatLimits,
+    threes: u32,
 ) -> Option<Point> {
     let next = after(game, best);
     let (line, best_allows_vcf) = match vcf(&next, limits).outcome {
         ThreatOutcome::Win(line) => (line, true),
+        _ if threes == 0 => return None,
         _ => {
             let threats = ThreatLimits {
                 nodes: (limits.nodes / 4).max(1),
                 ..limits
             };
-            match vct(&next, threats, SAFETY_VCT_THREES).outcome {
+            match vct(&next, threats, threes).outcome {
                 ThreatOutcome::Win(line) => (line, false),
                 _ => return None,
             }
@@ -214,7 +230,7 @@ fn defence_against_vcf(
         if limits.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        match opponent_wins(game, p, limits) {
+        match opponent_wins(game, p, limits, threes) {
             (false, false) => return Some(p),
             (false, true) if stops_fours.is_none() => stops_fours = Some(p),
             _ => {}

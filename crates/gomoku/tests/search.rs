@@ -300,3 +300,28 @@ fn race_rows_agree_with_minimax() {
         }
     }
 }
+
+#[test]
+fn shallow_levels_read_no_threat_sequences_with_threes() {
+    // After white's i5 black wins by threes and fours (no VCF): a search
+    // capped at depth 4 plays the VCT, one capped at depth 3 does not see it.
+    let game = common::game(Rule::Freestyle, "h8 h7 i6 i8 j9 j7 i7 j6 h9 k9 g9 j4 j5 i5");
+    let reason = |depth| {
+        let mut searcher = Searcher::new(SearchConfig::default());
+        choose_move(
+            &game,
+            &mut searcher,
+            GomokuEvaluator::Strong,
+            &Limits::depth(depth),
+            &mut Silent,
+        )
+        .unwrap()
+        .reason
+    };
+    assert!(matches!(reason(4), Reason::Vct(_)), "{:?}", reason(4));
+    assert!(
+        !matches!(reason(3), Reason::Vct(_) | Reason::Vcf(_)),
+        "{:?}",
+        reason(3)
+    );
+}
