@@ -2,7 +2,7 @@
 //! Every position's answer was confirmed with Stockfish 15.1 at depth 22.
 
 use banco_chess::{ChessEvaluator, ChessGame, notation};
-use banco_search::{Algorithm, Limits, Score, SearchConfig, Searcher, Silent};
+use banco_search::{Algorithm, Limits, Score, SearchConfig, Searcher, Silent, Techniques};
 
 fn best_with(fen: &str, depth: u32, algorithm: Algorithm) -> (String, Score) {
     let game = ChessGame::from_fen(fen).unwrap();
@@ -120,4 +120,28 @@ fn mtdf_agrees_on_mate_in_two() {
         ),
         ("d5f6".to_owned(), Score::Mate(2))
     );
+}
+
+#[test]
+fn the_clock_stops_even_a_first_iteration() {
+    // Without iterative deepening the first iteration is the whole depth-30
+    // search: only the clock can end it, and a legal move must still come back.
+    let game = ChessGame::default();
+    let config = SearchConfig {
+        techniques: Techniques::NONE,
+        move_overhead: std::time::Duration::ZERO,
+        ..SearchConfig::default()
+    };
+    let limits = Limits {
+        depth: Some(30),
+        move_time: Some(std::time::Duration::from_millis(50)),
+        ..Limits::default()
+    };
+    let started = std::time::Instant::now();
+    let result = Searcher::new(config).search(&game, &ChessEvaluator::Strong, &limits, &mut Silent);
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    let mv = result.best_move.expect("a move");
+    let mut legal = Vec::new();
+    banco_search::Game::legal_moves(&game, &mut legal);
+    assert!(legal.contains(&mv));
 }

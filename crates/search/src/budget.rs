@@ -14,8 +14,10 @@ pub(crate) struct Budget {
     pub(crate) time: TimeManager,
     nodes: Option<u64>,
     stop: StopFlag,
-    /// Set once the first iteration is done: before that only the node
-    /// limit counts, so there is always a move to return.
+    /// Set once the first iteration is done. A search stopped before that
+    /// returns its first root move (the one it was searching, or the first
+    /// in its order): every limit counts from the start, because one
+    /// iteration can take without bound (gomoku's quiescence over fours).
     pub(crate) armed: bool,
 }
 
@@ -34,8 +36,7 @@ impl Budget {
         if self.nodes.is_some_and(|limit| nodes >= limit) {
             return true;
         }
-        self.armed
-            && nodes.is_multiple_of(POLL_INTERVAL)
+        nodes.is_multiple_of(POLL_INTERVAL)
             && (self.stop.is_raised() || self.time.hard_deadline_passed())
     }
 

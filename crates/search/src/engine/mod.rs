@@ -398,12 +398,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             } else {
                 self.aspiration(search_depth, previous)
             };
-            if self.stopped && self.budget.armed {
+            if self.stopped {
                 // An iteration cut short still found its best move first,
-                // unless no root move finished.
+                // unless no root move finished; a first iteration cut short
+                // leaves the first root move, and no report to trust.
                 if self.is_main {
                     result.best_move = Some(self.root[0].mv);
-                    result.report.pv.clone_from(&self.root_pv);
+                    if self.budget.armed {
+                        result.report.pv.clone_from(&self.root_pv);
+                    }
                 }
                 break;
             }
