@@ -317,7 +317,7 @@ pub fn play<G: CliGame, R: BufRead, W: Write>(
     };
     session.say(&format!("Banco · {} · type 'help' for commands", G::NAME));
     session.show();
-    let mut lines = input.lines();
+    let mut lines = banco_protocol::input::LossyLines::new(input);
     let mut announced = false;
     loop {
         if session.game.game_over().is_some() {

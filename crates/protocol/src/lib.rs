@@ -5,4 +5,5 @@
 //! managers.
 
 pub mod gomocup;
+pub mod input;
 pub mod uci;

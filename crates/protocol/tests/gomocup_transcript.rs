@@ -244,3 +244,17 @@ fn little_or_no_match_time_still_gets_a_move() {
     }
     assert!(ask(&mut b, &out, "INFO time_left soon").is_empty());
 }
+
+#[test]
+fn a_line_that_is_not_utf8_is_answered_and_the_session_goes_on() {
+    let out = Shared::default();
+    let input: &[u8] = b"START 15\r\n\xff\xfe\r\nBEGIN\r\nEND\r\n";
+    banco_protocol::gomocup::run(input, out.clone());
+    let lines = out.lines();
+    assert_eq!(lines[0], "OK", "{lines:#?}");
+    assert!(
+        lines[1].starts_with("UNKNOWN") || lines[1].starts_with("ERROR"),
+        "{lines:#?}"
+    );
+    assert!(is_move(lines.last().unwrap()), "{lines:#?}");
+}

@@ -305,6 +305,21 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Whatever bytes arrive, the session reads on: `isready` after them is
+    /// still answered.
+    #[test]
+    fn random_bytes_never_end_the_session(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        let out = Shared::default();
+        let mut input: Vec<u8> = bytes.into_iter().filter(|&b| b != b'q').collect();
+        input.extend_from_slice(b"\nstop\nisready\n");
+        banco_protocol::uci::run(std::io::Cursor::new(input), out.clone());
+        prop_assert!(out.lines().iter().any(|l| l == "readyok"));
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     /// Any text at all is either a command or a typed error.
@@ -377,4 +392,28 @@ fn xiangqi_after_uci_variant() {
     .unwrap();
     let parsed = banco_xiangqi::notation::parse_iccs(mv).unwrap();
     assert!(game.board().is_legal(parsed), "{best}");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_session_goes_on() {
+    let out = Shared::default();
+    let input: &[u8] =
+        b"isready\n\x00\xff\xfe\r\nposition startpos moves e2e4\ngo depth 1\nisready\nquit\n";
+    banco_protocol::uci::run(input, out.clone());
+    let lines = out.lines();
+    assert_eq!(
+        lines.iter().filter(|l| *l == "readyok").count(),
+        2,
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: unknown command")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("bestmove ")),
+        "{lines:#?}"
+    );
 }

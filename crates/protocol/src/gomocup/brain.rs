@@ -117,6 +117,7 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
     }
 
     fn error(&self, message: &str) {
+        let message = crate::input::printable(message);
         self.send(&format!("ERROR {message}"));
     }
 
@@ -141,6 +142,7 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
             Ok(command) => self.handle(command),
             Err(GomocupParseError::Empty) => true,
             Err(err @ GomocupParseError::Unknown(_)) => {
+                let err = crate::input::printable(&err.to_string()).into_owned();
                 self.send(&format!("UNKNOWN {err}"));
                 true
             }

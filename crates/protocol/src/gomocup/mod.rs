@@ -28,7 +28,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(input: R, out
     let reader = std::thread::Builder::new()
         .name("gomocup-input".to_owned())
         .spawn(move || {
-            for line in input.lines() {
+            for line in crate::input::LossyLines::new(input) {
                 let Ok(line) = line else { break };
                 if tx.send(line).is_err() {
                     break;

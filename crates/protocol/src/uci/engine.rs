@@ -89,6 +89,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
     }
 
     fn report_error(&self, message: &str) {
+        let message = crate::input::printable(message);
         self.send(&format!("info string error: {message}"));
     }
 

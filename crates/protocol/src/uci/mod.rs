@@ -25,7 +25,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(input: R, out
     std::thread::Builder::new()
         .name("uci-input".to_owned())
         .spawn(move || {
-            for line in input.lines() {
+            for line in crate::input::LossyLines::new(input) {
                 let Ok(line) = line else { break };
                 if tx.send(line).is_err() {
                     break;
