@@ -5,6 +5,7 @@
 
 mod commands;
 mod games;
+mod output;
 mod terminal;
 
 use std::process::ExitCode;
@@ -114,6 +115,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader of a pipe stopped early (`| head`): it had what it wanted.
+        Err(err) if output::is_closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("banco: {err:#}");
             ExitCode::from(2)

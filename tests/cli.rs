@@ -16,6 +16,10 @@ fn banco(args: &[&str]) -> Output {
 }
 
 fn banco_with_input(args: &[&str], input: &str) -> Output {
+    banco_with_bytes(args, input.as_bytes())
+}
+
+fn banco_with_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
         .args(args)
         .stdin(Stdio::piped())
@@ -23,12 +27,7 @@ fn banco_with_input(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("banco runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -317,6 +316,40 @@ fn play_answers_moves_commands_and_mistakes() {
     assert!(text.contains("[White \"Human\"]"), "{text}");
     assert!(text.contains("1. d4"), "{text}");
     assert!(text.contains("z, undo"), "{text}");
+}
+
+#[test]
+fn play_refuses_a_line_that_is_not_utf8_and_goes_on() {
+    let out = banco_with_bytes(&["play", "chess"], b"\xff\xfe\nfen\nquit\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("is not a move"), "{text}");
+    assert!(
+        text.contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn output_to_a_closed_pipe_ends_quietly() {
+    // `banco … | head -1` closes the pipe early; that is no error.
+    for args in [
+        &["compare", "chess", "--depth", "3", "--json"][..],
+        &["perft", "chess", "3", "--divide"][..],
+    ] {
+        let child = Command::new(env!("CARGO_BIN_EXE_banco"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("banco runs");
+        let mut child = child;
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = stderr(&out);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.status.code().is_some(), "{args:?}: killed by a signal");
+    }
 }
 
 #[test]

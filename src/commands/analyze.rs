@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::report::{SearchRow, millis, thousands};
 use crate::GameKind;
 use crate::games::{CliGame, Setup};
+use crate::output::outln;
 
 /// Arguments of `banco analyze`.
 #[derive(Args, Debug)]
@@ -79,16 +80,21 @@ pub fn run<G: CliGame>(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let mut iterations = Vec::new();
     let json = args.json;
     if !json {
-        println!("{}", game.fen());
-        println!(
+        outln!("{}", game.fen())?;
+        outln!(
             "{:>5} {:>8} {:>12} {:>12} {:>9}  pv",
-            "depth", "score", "nodes", "nps", "time"
-        );
+            "depth",
+            "score",
+            "nodes",
+            "nps",
+            "time"
+        )?;
     }
     let mut observer = |report: &Report<G::Move>| {
         let row = SearchRow::new(name, &game, report.pv.first().copied(), report);
         if !json {
-            println!(
+            // A closed pipe is reported by the summary line, after the search.
+            let _ = outln!(
                 "{:>2}/{:<2} {:>8} {:>12} {:>12} {:>9}  {}",
                 row.depth,
                 row.seldepth,
@@ -111,10 +117,10 @@ pub fn run<G: CliGame>(args: &AnalyzeArgs) -> anyhow::Result<()> {
             result: summary,
             iterations,
         };
-        println!("{}", serde_json::to_string_pretty(&analysis)?);
+        outln!("{}", serde_json::to_string_pretty(&analysis)?)?;
     } else {
         match result.best_move {
-            Some(mv) => println!(
+            Some(mv) => outln!(
                 "best move {} ({}), score {}, {} nodes, {} leaf nodes, {} cut-offs, {}",
                 game.move_text(mv),
                 G::move_code(mv),
@@ -123,11 +129,11 @@ pub fn run<G: CliGame>(args: &AnalyzeArgs) -> anyhow::Result<()> {
                 thousands(summary.leaf_nodes),
                 thousands(summary.cutoffs),
                 millis(summary.time_ms)
-            ),
-            None => println!(
+            )?,
+            None => outln!(
                 "no legal move: {}",
                 game.game_over().unwrap_or_else(|| "game over".to_string())
-            ),
+            )?,
         }
     }
     Ok(())

@@ -12,6 +12,7 @@ use banco_xiangqi::XiangqiGame;
 use clap::Args;
 
 use crate::games::{CliGame, Setup};
+use crate::output::outln;
 
 /// The depth `banco bench` searches by default.
 pub const DEFAULT_DEPTH: u32 = 9;
@@ -69,12 +70,12 @@ fn bench_game<G: CliGame>(
         searching += start.elapsed();
         nodes += result.report.stats.nodes;
         *index += 1;
-        println!(
+        outln!(
             "Position {:>2}/{total} ({}): {:>10} nodes  {fen}",
             *index,
             G::NAME,
             result.report.stats.nodes,
-        );
+        )?;
     }
     Ok((nodes, searching))
 }
@@ -98,21 +99,21 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let nodes = chess_nodes + xiangqi_nodes + gomoku_nodes;
     let elapsed = chess_time + xiangqi_time + gomoku_time;
     let rate = |n: u64, t: std::time::Duration| (n as f64 / t.as_secs_f64().max(1e-9)) as u64;
-    println!("===========================");
-    println!(
+    outln!("===========================")?;
+    outln!(
         "chess           : {chess_nodes} nodes, {} nodes/s",
         rate(chess_nodes, chess_time)
-    );
-    println!(
+    )?;
+    outln!(
         "xiangqi         : {xiangqi_nodes} nodes, {} nodes/s",
         rate(xiangqi_nodes, xiangqi_time)
-    );
-    println!(
+    )?;
+    outln!(
         "gomoku          : {gomoku_nodes} nodes, {} nodes/s",
         rate(gomoku_nodes, gomoku_time)
-    );
-    println!("Total time (ms) : {}", elapsed.as_millis());
-    println!("Nodes searched  : {nodes}");
-    println!("Nodes/second    : {}", rate(nodes, elapsed));
+    )?;
+    outln!("Total time (ms) : {}", elapsed.as_millis())?;
+    outln!("Nodes searched  : {nodes}")?;
+    outln!("Nodes/second    : {}", rate(nodes, elapsed))?;
     Ok(())
 }

@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::report::{ScoreJson, SearchRow, millis, thousands};
 use crate::GameKind;
 use crate::games::{CliGame, Setup};
+use crate::output::outln;
 
 /// Arguments of `banco compare`.
 #[derive(Args, Debug)]
@@ -78,14 +79,22 @@ pub fn run<G: CliGame>(args: &CompareArgs) -> anyhow::Result<()> {
         .map(|row| RaceRowJson::new(&game, row))
         .collect();
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        outln!("{}", serde_json::to_string_pretty(&rows)?)?;
         return Ok(());
     }
-    println!("{} · depth {} · {} evaluator", game.fen(), args.depth, eval);
-    println!(
+    outln!("{} · depth {} · {} evaluator", game.fen(), args.depth, eval)?;
+    outln!(
         "{:<26} {:>13} {:>13} {:>11} {:>6} {:>10} {:>12} {:>7} {:>8}",
-        "algorithm", "nodes", "leaf nodes", "cut-offs", "EBF", "time", "nodes/s", "score", "move"
-    );
+        "algorithm",
+        "nodes",
+        "leaf nodes",
+        "cut-offs",
+        "EBF",
+        "time",
+        "nodes/s",
+        "score",
+        "move"
+    )?;
     for row in &rows {
         let score = match row.search.score {
             ScoreJson::Cp(cp) => format!("{cp:+}"),
@@ -98,7 +107,7 @@ pub fn run<G: CliGame>(args: &CompareArgs) -> anyhow::Result<()> {
         } else {
             String::new()
         };
-        println!(
+        outln!(
             "{:<26} {:>13} {:>13} {:>11} {:>6.2} {:>10} {:>12} {:>7} {:>8}{}",
             row.label,
             thousands(row.search.nodes),
@@ -110,12 +119,12 @@ pub fn run<G: CliGame>(args: &CompareArgs) -> anyhow::Result<()> {
             score,
             row.search.best_move_text.as_deref().unwrap_or("-"),
             mark
-        );
+        )?;
     }
-    println!(
+    outln!(
         "Rows down to PVS (and MTD(f)) never change minimax's value; from quiescence on the engine\n\
          searches past the horizon and prunes boldly, so its score may differ. EBF = nodes^(1/depth),\n\
          all nodes counted (quiescence, and earlier iterations of iterative deepening, included)."
-    );
+    )?;
     Ok(())
 }

@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::GameKind;
 use crate::games::{CliGame, Setup};
+use crate::output::outln;
 
 /// Arguments of `banco perft`.
 #[derive(Args, Debug)]
@@ -36,19 +37,19 @@ pub fn run<G: CliGame>(args: &PerftArgs) -> anyhow::Result<()> {
     let total = if args.divide {
         let counts = perft_divide(&mut game, args.depth);
         for &(mv, count) in &counts {
-            println!("{}: {count}", G::move_code(mv));
+            outln!("{}: {count}", G::move_code(mv))?;
         }
-        println!();
+        outln!()?;
         counts.iter().map(|&(_, count)| count).sum()
     } else {
         perft(&mut game, args.depth)
     };
     let elapsed = start.elapsed();
-    println!("Nodes: {total}");
-    println!("Time: {} ms", elapsed.as_millis());
-    println!(
+    outln!("Nodes: {total}")?;
+    outln!("Time: {} ms", elapsed.as_millis())?;
+    outln!(
         "Nodes/second: {}",
         (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64
-    );
+    )?;
     Ok(())
 }

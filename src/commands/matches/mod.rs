@@ -31,6 +31,7 @@ use self::player::{Player, PlayerSpec};
 use self::results::PairingRecord;
 use crate::GameKind;
 use crate::games::{CliGame, Setup};
+use crate::output::{out, outln};
 
 /// Arguments of `banco match`.
 #[derive(Args, Debug)]
@@ -132,7 +133,7 @@ pub fn run<G: CliGame>(args: &MatchArgs) -> anyhow::Result<()> {
         }
     }
     let table = results::Table::fit(&records);
-    print!("{}", table.markdown());
+    out!("{}", table.markdown())?;
     if let Some(path) = &args.json_out {
         std::fs::write(
             path,
@@ -258,7 +259,7 @@ fn play_pairing<G: CliGame>(
     let plies: usize = games.iter().map(|(_, r)| r.plies).sum();
     let [a_name, b_name] = names;
     let e = elo::pairing_elo(tally);
-    println!(
+    outln!(
         "{a_name} vs {b_name}: +{} ={} -{} ({:.1} %), Elo {:+.0} ± {:.0}, {} games, {} won by the first player, {:.0} plies a game, {:.0} s",
         tally.wins,
         tally.draws,
@@ -273,7 +274,7 @@ fn play_pairing<G: CliGame>(
             .count(),
         plies as f64 / games.len().max(1) as f64,
         started.elapsed().as_secs_f64()
-    );
+    )?;
     Ok(PairingRecord {
         game: G::NAME.to_owned(),
         a: a_name,
