@@ -285,6 +285,14 @@ fn bad_arguments_fail_with_a_message() {
         stderr(&out)
     );
 
+    let out = banco(&["analyze", "chess", "--depth", "0"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("0 is not in 1..=64"),
+        "{}",
+        stderr(&out)
+    );
+
     let out = banco(&["perft", "tennis", "3"]);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("tennis"));

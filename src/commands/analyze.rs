@@ -25,8 +25,8 @@ pub struct AnalyzeArgs {
     /// Gomoku only: the board size, 15 to 20 (default 15).
     #[arg(long)]
     pub size: Option<u8>,
-    /// Search this many plies.
-    #[arg(long, conflicts_with = "movetime")]
+    /// Search this many plies (1 to 64).
+    #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
     /// Search this many milliseconds (default 2000 when no depth is given).
     #[arg(long)]
