@@ -322,6 +322,10 @@ fn play_answers_moves_commands_and_mistakes() {
     assert!(text.contains("Level 2."), "{text}");
     assert!(text.contains("New game."), "{text}");
     assert!(text.contains("[White \"Human\"]"), "{text}");
+    assert!(
+        text.contains("[Date \"20") && !text.contains("????"),
+        "{text}"
+    );
     assert!(text.contains("1. d4"), "{text}");
     assert!(text.contains("z, undo"), "{text}");
 }

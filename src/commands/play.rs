@@ -105,7 +105,15 @@ struct Session<G: CliGame, W: Write> {
     style: Style,
     searcher: Searcher,
     searches: u64,
+    /// When this game began (the PGN's date).
+    started: SystemTime,
     out: W,
+}
+
+/// Seconds since 1970 at `time` (0 for a clock set before then).
+fn unix_seconds(time: SystemTime) -> i64 {
+    time.duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
 impl<G: CliGame, W: Write> Session<G, W> {
@@ -198,6 +206,7 @@ impl<G: CliGame, W: Write> Session<G, W> {
             "z" | "undo" => self.undo(),
             "r" | "reset" => {
                 self.game = self.start.clone();
+                self.started = SystemTime::now();
                 self.searcher.clear();
                 self.say("New game.");
                 self.show();
@@ -216,10 +225,11 @@ impl<G: CliGame, W: Write> Session<G, W> {
                     Player::Human => "Human".to_owned(),
                     Player::Computer => format!("Banco level {}", self.level),
                 };
-                match self
-                    .game
-                    .record(&name(self.players[0]), &name(self.players[1]))
-                {
+                match self.game.record(
+                    &name(self.players[0]),
+                    &name(self.players[1]),
+                    unix_seconds(self.started),
+                ) {
                     Some(pgn) => self.say(pgn.trim_end()),
                     None => self.say(
                         "No PGN for this game: 'history' lists the moves, 'fen' the position.",
@@ -313,6 +323,7 @@ pub fn play<G: CliGame, R: BufRead, W: Write>(
             ..SearchConfig::default()
         }),
         searches: 0,
+        started: SystemTime::now(),
         out,
     };
     session.say(&format!("Banco · {} · type 'help' for commands", G::NAME));

@@ -1,6 +1,6 @@
 //! Chess for the command line.
 
-use banco_chess::pgn::{PgnTags, write_pgn};
+use banco_chess::pgn::{PgnTags, pgn_date, write_pgn};
 use banco_chess::shakmaty::{Move, Position};
 use banco_chess::{ChessEvaluator, ChessGame, notation};
 use banco_search::EvaluatorStrength;
@@ -88,8 +88,9 @@ impl CliGame for ChessGame {
         self.undo()
     }
 
-    fn record(&self, first: &str, second: &str) -> Option<String> {
+    fn record(&self, first: &str, second: &str, started: i64) -> Option<String> {
         let mut tags = PgnTags::default();
+        tags.set("Date", &pgn_date(started));
         tags.set("White", first);
         tags.set("Black", second);
         Some(write_pgn(self, &tags))

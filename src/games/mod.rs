@@ -144,9 +144,10 @@ pub trait CliGame: Game + Sized {
     /// Takes back the last move; `false` when there is none.
     fn take_back(&mut self) -> bool;
 
-    /// The game as a record file (PGN for chess), if the game has one.
-    fn record(&self, first: &str, second: &str) -> Option<String> {
-        let _ = (first, second);
+    /// The game as a record file (PGN for chess), if the game has one;
+    /// `started` is when it began, in seconds since 1970.
+    fn record(&self, first: &str, second: &str, started: i64) -> Option<String> {
+        let _ = (first, second, started);
         None
     }
 

@@ -36,6 +36,44 @@ impl PgnTags {
     }
 }
 
+/// A PGN `Date` value (`2026.11.22`) for a moment given as seconds since
+/// 1970 (UTC), as the PGN standard writes dates: year, month and day with
+/// dots.
+#[must_use]
+pub fn pgn_date(unix_seconds: i64) -> String {
+    let (year, month, day) = civil_date(unix_seconds.div_euclid(86_400));
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The proleptic Gregorian date of a day counted from 1970-01-01: the
+/// calendar repeats every 400 years (146,097 days), and counting years from
+/// March puts the leap day at the end of a year.
+fn civil_date(days_since_1970: i64) -> (i64, u32, u32) {
+    const DAYS_PER_ERA: i64 = 146_097;
+    // 1970-01-01 is day 719,468 counted from 0000-03-01.
+    let days = days_since_1970 + 719_468;
+    let era = days.div_euclid(DAYS_PER_ERA);
+    let day_of_era = days.rem_euclid(DAYS_PER_ERA);
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    // Months from March: 31, 30, 31, 30, 31, 31, 30, 31, 30, 31, 31, 28/29.
+    let month_from_march = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
+    let month = if month_from_march < 10 {
+        month_from_march + 3
+    } else {
+        month_from_march - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    // Both are in range by construction: day 1..=31, month 1..=12.
+    (
+        year,
+        u32::try_from(month).unwrap_or(1),
+        u32::try_from(day).unwrap_or(1),
+    )
+}
+
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
@@ -206,6 +244,45 @@ mod tests {
         for m in moves {
             let mv = parse_move(game.position(), m).unwrap();
             game.make_move(mv);
+        }
+    }
+
+    #[test]
+    fn dates_are_written_as_the_pgn_standard_asks() {
+        // Noon UTC of each day, from Python's datetime.
+        for (seconds, date) in [
+            (43_200, "1970.01.01"),
+            (-43_200, "1969.12.31"),
+            (951_825_600, "2000.02.29"),
+            (1_709_208_000, "2024.02.29"),
+            (1_795_348_800, "2026.11.22"),
+            (4_107_585_600, "2100.03.01"),
+        ] {
+            assert_eq!(pgn_date(seconds), date, "{seconds}");
+        }
+        // Every day for 1,000 years follows the one before it.
+        let mut previous = civil_date(-1);
+        for day in 0..365_243 {
+            let (year, month, d) = civil_date(day);
+            let next_day = (year, month, previous.2 + 1) == (previous.0, previous.1, d);
+            let next_month = d == 1 && (year, month) == (previous.0, previous.1 + 1);
+            let next_year = (month, d) == (1, 1) && year == previous.0 + 1;
+            assert!(
+                next_day || next_month || next_year,
+                "{previous:?} then {day}"
+            );
+            if !next_day {
+                let (y, m, last) = previous;
+                let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+                let length = match m {
+                    2 if leap => 29,
+                    2 => 28,
+                    4 | 6 | 9 | 11 => 30,
+                    _ => 31,
+                };
+                assert_eq!(last, length, "{previous:?} is not the end of its month");
+            }
+            previous = (year, month, d);
         }
     }
 

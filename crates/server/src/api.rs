@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use crate::computer::maybe_start;
 use crate::error::ApiError;
-use crate::games::{GameKind, Setup, parse_side};
+use crate::games::{GameKind, RecordHeader, Setup, parse_side};
 use crate::live::{AppState, LiveGame};
 use crate::players::{MAX_DEPTH, MAX_MOVETIME_MS, MIN_MOVETIME_MS};
 use crate::requests::{
@@ -360,7 +360,14 @@ pub async fn export(
     let result = ending.as_ref().map_or("*", |e| e.result);
     let text = live
         .game
-        .export(format, [names[0].as_str(), names[1].as_str()], result)
+        .export(
+            format,
+            &RecordHeader {
+                players: [names[0].as_str(), names[1].as_str()],
+                result,
+                created_ms: live.created_at,
+            },
+        )
         .ok_or_else(|| ApiError::NoSuchExport {
             game: kind.name(),
             format: format.chars().take(20).collect(),

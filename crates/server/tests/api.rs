@@ -601,7 +601,10 @@ async fn a_checkmate_from_a_loaded_position_ends_the_game() {
         pgn.contains("[FEN \"r1bqkbnr") && pgn.contains("4. Qxf7# 1-0"),
         "{pgn}"
     );
-    assert_eq!(s.store.get(id).await.unwrap().unwrap().result, "1-0");
+    let row = s.store.get(id).await.unwrap().unwrap();
+    assert_eq!(row.result, "1-0");
+    let date = banco_chess::pgn::pgn_date(row.created_at / 1000);
+    assert!(pgn.contains(&format!("[Date \"{date}\"]")), "{pgn}");
     // A bad position changes nothing.
     let before = s.snapshot(id).await;
     let answer = s

@@ -1,12 +1,12 @@
 //! Chess on the server: FEN positions, UCI codes, SAN in the move list, PGN export.
 
-use banco_chess::pgn::{PgnTags, write_pgn};
+use banco_chess::pgn::{PgnTags, pgn_date, write_pgn};
 use banco_chess::shakmaty::{Move, Position, Role};
 use banco_chess::{ChessEvaluator, ChessGame, ChessStatus, notation};
 use banco_search::{EvaluatorStrength, Game, Side};
 use serde_json::json;
 
-use super::{Ending, GameKind, MoveSquares, Setup, SetupError, WebGame};
+use super::{Ending, GameKind, MoveSquares, RecordHeader, Setup, SetupError, WebGame};
 
 impl WebGame for ChessGame {
     type Eval = ChessEvaluator;
@@ -97,14 +97,14 @@ impl WebGame for ChessGame {
         &self,
         format: &str,
         _start: &ChessGame,
-        players: [&str; 2],
-        result: &str,
+        header: &RecordHeader<'_>,
     ) -> Option<String> {
         (format == "pgn").then(|| {
             let mut tags = PgnTags::default();
-            tags.set("Result", result);
-            tags.set("White", players[0]);
-            tags.set("Black", players[1]);
+            tags.set("Date", &pgn_date(header.created_ms.div_euclid(1000)));
+            tags.set("Result", header.result);
+            tags.set("White", header.players[0]);
+            tags.set("Black", header.players[1]);
             write_pgn(self, &tags)
         })
     }

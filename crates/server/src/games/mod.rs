@@ -18,6 +18,17 @@ use serde::Serialize;
 
 pub use record::{AnyGame, BoardView, LegalMove, MovePlayed, Record};
 
+/// What a record file says of a game besides its moves.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordHeader<'a> {
+    /// The players' names, the first mover's first.
+    pub players: [&'a str; 2],
+    /// The result as the server judges it, resignation included (`1-0`, `*`).
+    pub result: &'a str,
+    /// When the game was created, milliseconds since 1970.
+    pub created_ms: i64,
+}
+
 /// The games the server plays.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -294,17 +305,11 @@ pub trait WebGame: Game + Sized {
     /// Takes back the last move; `false` when there is none.
     fn take_back(&mut self) -> bool;
 
-    /// The game from `start` in a record format (`pgn`) with `result`, if
+    /// The game from `start` in a record format (`pgn`) with `header`, if
     /// the format is one of [`WebGame::EXPORTS`] other than `fen`,
     /// `position` and `moves`.
-    fn export(
-        &self,
-        format: &str,
-        start: &Self,
-        players: [&str; 2],
-        result: &str,
-    ) -> Option<String> {
-        let _ = (format, start, players, result);
+    fn export(&self, format: &str, start: &Self, header: &RecordHeader<'_>) -> Option<String> {
+        let _ = (format, start, header);
         None
     }
 }

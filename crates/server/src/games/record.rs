@@ -8,7 +8,9 @@ use banco_search::{EvaluatorStrength, Limits, Report, SearchConfig, Searcher, Si
 use serde::Serialize;
 
 use super::lab::{self, RaceView, TreeView};
-use super::{Ending, GameKind, MoveSquares, Setup, SetupError, WebGame, serialize_side_option};
+use super::{
+    Ending, GameKind, MoveSquares, RecordHeader, Setup, SetupError, WebGame, serialize_side_option,
+};
 use crate::players::Computer;
 use crate::progress::SearchInfo;
 
@@ -95,10 +97,9 @@ pub trait AnyGame: Send + Sync {
         seed: u64,
         progress: &mut dyn FnMut(SearchInfo),
     ) -> Option<String>;
-    /// The game in a record format (`pgn`), with `result` (`1-0`, `*`) as
-    /// the server judges it (resignation included); `None` if the game has
-    /// no format by that name.
-    fn export(&self, format: &str, players: [&str; 2], result: &str) -> Option<String>;
+    /// The game in a record format (`pgn`), with the players, result and
+    /// date of `header`; `None` if the game has no format by that name.
+    fn export(&self, format: &str, header: &RecordHeader<'_>) -> Option<String>;
     /// The game as it stood after its first `ply` moves, history included
     /// (so the lab sees the repetitions the computer saw); `None` when
     /// fewer moves were played.
@@ -297,7 +298,7 @@ impl<G: WebGame> AnyGame for Record<G> {
             .map(G::move_code)
     }
 
-    fn export(&self, format: &str, players: [&str; 2], result: &str) -> Option<String> {
+    fn export(&self, format: &str, header: &RecordHeader<'_>) -> Option<String> {
         match format {
             "moves" => Some(
                 self.moves
@@ -307,9 +308,7 @@ impl<G: WebGame> AnyGame for Record<G> {
                     .join(" "),
             ),
             "fen" | "position" if G::EXPORTS.contains(&format) => Some(self.game.position()),
-            _ if G::EXPORTS.contains(&format) => {
-                self.game.export(format, &self.start, players, result)
-            }
+            _ if G::EXPORTS.contains(&format) => self.game.export(format, &self.start, header),
             _ => None,
         }
     }
