@@ -36,6 +36,15 @@ struct Entry {
     data: AtomicU64,
 }
 
+/// Four entries on one cache line. The alignment is what makes a probe one
+/// memory access: a plain `Vec<Entry>` is only 8-byte aligned, so most of its
+/// 64-byte clusters would straddle two lines.
+#[derive(Default)]
+#[repr(align(64))]
+struct Cluster([Entry; CLUSTER]);
+
+const _: () = assert!(std::mem::size_of::<Cluster>() == CLUSTER * ENTRY_BYTES);
+
 /// What a probe found.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub struct TtEntry {
@@ -67,14 +76,14 @@ impl TtEntry {
 
 /// A lockless transposition table.
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    clusters: Vec<Cluster>,
     generation: AtomicU64,
 }
 
 impl std::fmt::Debug for TranspositionTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("TranspositionTable")
-            .field("entries", &self.entries.len())
+            .field("entries", &(self.clusters.len() * CLUSTER))
             .finish_non_exhaustive()
     }
 }
@@ -149,18 +158,18 @@ impl TranspositionTable {
     /// A table of about `mb` MiB (at least one cluster).
     #[must_use]
     pub fn new(mb: usize) -> TranspositionTable {
-        let clusters = (mb.max(1) * 1024 * 1024 / (ENTRY_BYTES * CLUSTER)).max(1);
-        let mut entries = Vec::with_capacity(clusters * CLUSTER);
-        entries.resize_with(clusters * CLUSTER, Entry::default);
+        let count = (mb.max(1) * 1024 * 1024 / (ENTRY_BYTES * CLUSTER)).max(1);
+        let mut clusters = Vec::with_capacity(count);
+        clusters.resize_with(count, Cluster::default);
         TranspositionTable {
-            entries,
+            clusters,
             generation: AtomicU64::new(0),
         }
     }
 
     /// Forgets every entry (a new game).
     pub fn clear(&mut self) {
-        for entry in &mut self.entries {
+        for entry in self.clusters.iter_mut().flat_map(|c| c.0.iter_mut()) {
             *entry.key.get_mut() = 0;
             *entry.data.get_mut() = 0;
         }
@@ -177,10 +186,10 @@ impl TranspositionTable {
     }
 
     #[allow(clippy::cast_possible_truncation)] // the product is below the table length
-    fn cluster(&self, hash: u64) -> &[Entry] {
-        let clusters = (self.entries.len() / CLUSTER) as u64;
+    fn cluster(&self, hash: u64) -> &[Entry; CLUSTER] {
+        let clusters = self.clusters.len() as u64;
         let index = ((u128::from(hash) * u128::from(clusters)) >> 64) as usize;
-        &self.entries[index * CLUSTER..(index + 1) * CLUSTER]
+        &self.clusters[index].0
     }
 
     /// Looks the position up; `ply` converts mate values to the caller's distance.
@@ -282,10 +291,12 @@ impl TranspositionTable {
     /// How full the table is with this search's entries, in permille (UCI `hashfull`).
     #[must_use]
     pub fn hashfull(&self) -> u32 {
-        let sample = self.entries.len().min(1000);
+        let sample_clusters = self.clusters.len().min(1000 / CLUSTER);
+        let sample = sample_clusters * CLUSTER;
         let generation = self.generation();
-        let used = self.entries[..sample]
+        let used = self.clusters[..sample_clusters]
             .iter()
+            .flat_map(|c| c.0.iter())
             .filter(|e| {
                 let data = e.data.load(Ordering::Relaxed);
                 data != 0 && (data >> 58) & 0x3f == generation
