@@ -349,13 +349,12 @@ fn output_to_a_closed_pipe_ends_quietly() {
         &["compare", "chess", "--depth", "3", "--json"][..],
         &["perft", "chess", "3", "--divide"][..],
     ] {
-        let child = Command::new(env!("CARGO_BIN_EXE_banco"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .expect("banco runs");
-        let mut child = child;
         drop(child.stdout.take());
         let out = child.wait_with_output().unwrap();
         let err = stderr(&out);
