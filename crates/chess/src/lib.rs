@@ -26,7 +26,7 @@ pub mod pgn;
 pub mod zobrist;
 
 pub use error::{FenError, MoveError, PgnError};
-pub use eval::{ChessEvaluator, ParseEvaluatorError};
+pub use eval::ChessEvaluator;
 pub use game::{ChessGame, ChessStatus, captured_role, gives_check};
 pub use shakmaty;
 

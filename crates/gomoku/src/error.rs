@@ -44,11 +44,6 @@ pub struct SizeError(pub String);
 #[error("unknown rule '{0}': expected freestyle, standard, caro or renju")]
 pub struct RuleError(pub String);
 
-/// An evaluator name other than `simple` or `strong`.
-#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
-#[error("unknown evaluator '{0}': expected simple or strong")]
-pub struct ParseEvaluatorError(pub String);
-
 /// Anything that can be wrong when a game is set up from text.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum GomokuError {

@@ -48,7 +48,7 @@ mod zobrist;
 
 pub use banco_search::Side;
 pub use board::Threat;
-pub use error::{GomokuError, MoveError, ParseEvaluatorError, RuleError, SizeError};
+pub use error::{GomokuError, MoveError, RuleError, SizeError};
 pub use eval::GomokuEvaluator;
 pub use game::{GameStatus, GomokuGame, PlayedMove};
 pub use pattern::{FiveRule, LinePattern};

@@ -12,13 +12,52 @@ use std::str::FromStr;
 
 use crate::{Game, Imprecision, Limits, SearchConfig, Techniques};
 
-/// Which of a game's evaluators a level uses.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+/// Which of a game's evaluators to use: the one evaluator name every game,
+/// front end and level shares (each game crate turns it into its own
+/// evaluator with `From`).
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
 pub enum EvaluatorStrength {
     /// Material and piece-square tables, as in the seeds.
     Simple,
     /// The game's strongest evaluator.
+    #[default]
     Strong,
+}
+
+impl EvaluatorStrength {
+    /// Both, simplest first.
+    pub const ALL: [EvaluatorStrength; 2] = [EvaluatorStrength::Simple, EvaluatorStrength::Strong];
+
+    /// The name the command line, the protocols and the API use.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            EvaluatorStrength::Simple => "simple",
+            EvaluatorStrength::Strong => "strong",
+        }
+    }
+}
+
+/// An evaluator name other than `simple` or `strong`.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error("unknown evaluator '{0}': expected simple or strong")]
+pub struct ParseEvaluatorError(pub String);
+
+impl FromStr for EvaluatorStrength {
+    type Err = ParseEvaluatorError;
+
+    fn from_str(text: &str) -> Result<EvaluatorStrength, ParseEvaluatorError> {
+        EvaluatorStrength::ALL
+            .into_iter()
+            .find(|e| e.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| ParseEvaluatorError(text.to_owned()))
+    }
+}
+
+impl fmt::Display for EvaluatorStrength {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// A difficulty level, 1 to 10.
@@ -167,6 +206,16 @@ impl FromStr for Level {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn evaluator_names_read_back() {
+        for evaluator in EvaluatorStrength::ALL {
+            assert_eq!(evaluator.name().parse::<EvaluatorStrength>(), Ok(evaluator));
+        }
+        assert_eq!(" Simple ".parse(), Ok(EvaluatorStrength::Simple));
+        let err = "clever".parse::<EvaluatorStrength>().unwrap_err();
+        assert!(err.to_string().contains("clever"));
+    }
 
     #[test]
     fn levels_parse_and_reject() {

@@ -46,6 +46,7 @@ mod textbook;
 mod time;
 
 pub mod lab;
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 
 pub use config::{
@@ -54,7 +55,7 @@ pub use config::{
 pub use engine::tt::{TranspositionTable, TtEntry};
 pub use eval::Evaluator;
 pub use game::{Game, Outcome, Side};
-pub use level::{EvaluatorStrength, Level, LevelSettings, ParseLevelError};
+pub use level::{EvaluatorStrength, Level, LevelSettings, ParseEvaluatorError, ParseLevelError};
 pub use limits::{Clock, Limits, StopFlag};
 pub use observer::{Bound, Report, SearchObserver, Silent};
 pub use path::outcome_value;

@@ -10,13 +10,12 @@ use axum::response::{IntoResponse, Response};
 use banco_search::{Algorithm, Side};
 use serde_json::{Value, json};
 
-use crate::computer::maybe_start;
 use crate::error::ApiError;
-use crate::games::{GameKind, RecordHeader, Setup, parse_side};
+use banco_games::{GameKind, RecordHeader, Setup, parse_side};
 use crate::live::{AppState, LiveGame};
 use crate::players::{MAX_DEPTH, MAX_MOVETIME_MS, MIN_MOVETIME_MS};
 use crate::requests::{
-    ApiJson, ControlAction, ControlRequest, CreateGame, MAX_BODY_BYTES, MoveRequest,
+    ApiJson, ControlRequest, CreateGame, MAX_BODY_BYTES, MoveRequest,
     PlayersRequest, PlyGuard, PositionRequest, ResignRequest, query_value,
 };
 
@@ -30,7 +29,7 @@ fn view(live: &LiveGame) -> Value {
 }
 
 fn check_ply(live: &LiveGame, asked: Option<usize>) -> Result<(), ApiError> {
-    let actual = live.game.moves().len();
+    let actual = live.game().moves().len();
     match asked {
         Some(asked) if asked != actual => Err(ApiError::Stale { asked, actual }),
         _ => Ok(()),
@@ -80,8 +79,7 @@ pub async fn create(
         position: body.position.filter(|p| !p.trim().is_empty()),
     })?;
     let live = state.create(game, players, body.paused).await?;
-    let mut live = live.lock().await;
-    maybe_start(&state, &mut live);
+    let live = live.lock().await;
     Ok((StatusCode::CREATED, Json(view(&live))).into_response())
 }
 
@@ -105,8 +103,8 @@ pub async fn get(
     let live = state.game(&id).await?;
     let mut versions = {
         let mut game = live.lock().await;
-        maybe_start(&state, &mut game);
-        game.versions.subscribe()
+        game.start_computer(&state);
+        game.versions()
     };
     if let Some(after) = after {
         let _ = tokio::time::timeout(LONG_POLL, versions.wait_for(|v| *v > after)).await;
@@ -131,15 +129,19 @@ pub async fn make_move(
     if let Some(ending) = live.ending() {
         return Err(ApiError::GameOver(ending.text));
     }
-    let side = live.game.side_to_move();
-    if !live.players.of(side).is_human() {
+    let side = live.game().side_to_move();
+    if !live.players().of(side).is_human() {
         return Err(ApiError::NotYourTurn(live.side_label(side)));
     }
     check_ply(&live, body.ply)?;
-    let mut draft = live.draft();
-    draft.game.play(&body.mv).map_err(ApiError::IllegalMove)?;
-    live.commit(state.store(), draft).await?;
-    maybe_start(&state, &mut live);
+    live.change(&state, |draft| {
+        draft
+            .game
+            .play(&body.mv)
+            .map_err(|err| ApiError::IllegalMove(err.to_string()))?;
+        Ok(())
+    })
+    .await?;
     Ok(Json(view(&live)))
 }
 
@@ -158,28 +160,28 @@ pub async fn undo(
     let live = state.game(&id).await?;
     let mut live = live.lock().await;
     check_ply(&live, body.ply)?;
-    let moves = live.game.moves();
+    let moves = live.game().moves();
     if moves.is_empty() {
         return Err(ApiError::NothingToUndo("no move has been played"));
     }
-    let target = if live.players.any_human() {
+    let players = live.players();
+    let target = if players.any_human() {
         moves
             .iter()
-            .rposition(|m| live.players.of(m.side).is_human())
+            .rposition(|m| players.of(m.side).is_human())
             .ok_or(ApiError::NothingToUndo("you have not moved yet"))?
     } else {
         moves.len() - 1
     };
-    live.cancel_search();
-    let mut draft = live.draft();
-    while draft.game.moves().len() > target && draft.game.undo() {}
-    draft.resigned = None;
-    if !live.players.any_human() {
-        live.paused = true;
-    }
-    let stored = live.commit(state.store(), draft).await;
-    maybe_start(&state, &mut live);
-    stored?;
+    live.change(&state, |draft| {
+        while draft.game.moves().len() > target && draft.game.undo() {}
+        draft.resigned = None;
+        if !draft.players.any_human() {
+            draft.paused = true;
+        }
+        Ok(())
+    })
+    .await?;
     Ok(Json(view(&live)))
 }
 
@@ -196,14 +198,13 @@ pub async fn reset(
     let live = state.game(&id).await?;
     let mut live = live.lock().await;
     check_ply(&live, body.ply)?;
-    live.cancel_search();
-    let mut draft = live.draft();
-    draft.game.reset();
-    draft.resigned = None;
-    live.last_search = None;
-    let stored = live.commit(state.store(), draft).await;
-    maybe_start(&state, &mut live);
-    stored?;
+    live.change(&state, |draft| {
+        draft.game.reset();
+        draft.resigned = None;
+        draft.forget_last_search = true;
+        Ok(())
+    })
+    .await?;
     Ok(Json(view(&live)))
 }
 
@@ -225,15 +226,15 @@ pub async fn resign(
     let side = match body.side.as_deref().and_then(parse_side) {
         Some(side) => side,
         None => match (
-            live.players.of(Side::First).is_human(),
-            live.players.of(Side::Second).is_human(),
+            live.players().of(Side::First).is_human(),
+            live.players().of(Side::Second).is_human(),
         ) {
             (true, false) => Side::First,
             (false, true) => Side::Second,
-            _ => live.game.side_to_move(),
+            _ => live.game().side_to_move(),
         },
     };
-    if !live.players.of(side).is_human() && live.players.any_human() {
+    if !live.players().of(side).is_human() && live.players().any_human() {
         return Err(ApiError::invalid(
             "side",
             format!(
@@ -242,12 +243,11 @@ pub async fn resign(
             ),
         ));
     }
-    live.cancel_search();
-    let mut draft = live.draft();
-    draft.resigned = Some(side);
-    let stored = live.commit(state.store(), draft).await;
-    maybe_start(&state, &mut live);
-    stored?;
+    live.change(&state, |draft| {
+        draft.resigned = Some(side);
+        Ok(())
+    })
+    .await?;
     Ok(Json(view(&live)))
 }
 
@@ -263,19 +263,18 @@ pub async fn load_position(
 ) -> Result<Json<Value>, ApiError> {
     let live = state.game(&id).await?;
     let mut live = live.lock().await;
-    let current = live.game.setup().clone();
-    let game = live.game.kind().setup(&Setup {
+    let current = live.game().setup().clone();
+    let game = live.game().kind().setup(&Setup {
         position: Some(body.position),
         ..current
     })?;
-    live.cancel_search();
-    let mut draft = live.draft();
-    draft.game = game;
-    draft.resigned = None;
-    live.last_search = None;
-    let stored = live.commit(state.store(), draft).await;
-    maybe_start(&state, &mut live);
-    stored?;
+    live.change(&state, |draft| {
+        draft.game = game;
+        draft.resigned = None;
+        draft.forget_last_search = true;
+        Ok(())
+    })
+    .await?;
     Ok(Json(view(&live)))
 }
 
@@ -292,12 +291,11 @@ pub async fn set_players(
     let players = body.players.validate()?;
     let live = state.game(&id).await?;
     let mut live = live.lock().await;
-    live.cancel_search();
-    let mut draft = live.draft();
-    draft.players = players;
-    let stored = live.commit(state.store(), draft).await;
-    maybe_start(&state, &mut live);
-    stored?;
+    live.change(&state, |draft| {
+        draft.players = players;
+        Ok(())
+    })
+    .await?;
     Ok(Json(view(&live)))
 }
 
@@ -313,28 +311,7 @@ pub async fn control(
 ) -> Result<Json<Value>, ApiError> {
     let live = state.game(&id).await?;
     let mut live = live.lock().await;
-    match body.action {
-        ControlAction::Pause => {
-            live.paused = true;
-            live.step = false;
-            live.cancel_search();
-        }
-        ControlAction::Resume => {
-            live.paused = false;
-            live.step = false;
-        }
-        ControlAction::Step => {
-            live.paused = true;
-            live.step = true;
-        }
-        ControlAction::Stop => {
-            if let Some(search) = &live.search {
-                search.stop.raise();
-            }
-        }
-    }
-    maybe_start(&state, &mut live);
-    live.touch();
+    live.control(&state, body.action);
     Ok(Json(view(&live)))
 }
 
@@ -352,26 +329,26 @@ pub async fn export(
     let live = state.game(&id).await?;
     let live = live.lock().await;
     let names = [
-        live.players.0[0].record_name(),
-        live.players.0[1].record_name(),
+        live.players().0[0].record_name(),
+        live.players().0[1].record_name(),
     ];
-    let kind = live.game.kind();
+    let kind = live.game().kind();
     let ending = live.ending();
     let result = ending.as_ref().map_or("*", |e| e.result);
     let text = live
-        .game
+        .game()
         .export(
             format,
             &RecordHeader {
                 players: [names[0].as_str(), names[1].as_str()],
                 result,
-                created_ms: live.created_at,
+                created_ms: live.created_at(),
             },
         )
         .ok_or_else(|| ApiError::NoSuchExport {
             game: kind.name(),
             format: format.chars().take(20).collect(),
-            expected: kind.description().exports.join(", "),
+            expected: kind.info().exports.join(", "),
         })?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }

@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use crate::games::SetupError;
+use banco_games::SetupError;
 use crate::store::StoreError;
 
 /// A request the server refuses, or a failure it reports.
@@ -136,4 +136,10 @@ pub enum ServerError {
     /// Serving failed.
     #[error("server failed: {0}")]
     Io(#[from] std::io::Error),
+}
+
+impl From<banco_games::UnknownGameError> for ApiError {
+    fn from(err: banco_games::UnknownGameError) -> ApiError {
+        ApiError::Setup(err.into())
+    }
 }

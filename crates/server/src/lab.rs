@@ -15,8 +15,8 @@ use banco_search::{EvaluatorStrength, StopFlag};
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::games::lab::{RaceView, TreeView};
-use crate::games::{AnyGame, GameKind, Setup};
+use banco_games::lab::{RaceView, TreeView};
+use banco_games::{AnyGame, GameKind, Setup};
 use crate::live::AppState;
 use crate::requests::{ApiJson, MAX_POSITION_CHARS, Validate, check_text};
 
@@ -93,8 +93,8 @@ impl Source<'_> {
         if let (Some(id), Some(ply)) = (self.game_id, self.ply) {
             let live = state.game(id).await?;
             let live = live.lock().await;
-            let played = live.game.moves().len();
-            return live.game.at_ply(ply).ok_or_else(|| {
+            let played = live.game().moves().len();
+            return live.game().at_ply(ply).ok_or_else(|| {
                 ApiError::invalid(
                     "ply",
                     format!("the game has {played} moves; ply must be 0 to {played}"),

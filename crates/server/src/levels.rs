@@ -5,11 +5,12 @@
 //! `docs/levels/`, built into the server so the picker shows what was
 //! measured, with the error bar, and nothing else.
 
-use banco_search::{EvaluatorStrength, Game, Level};
+use banco_games::ComputerSettings;
+use banco_search::{Level, Limits, SearchConfig};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::games::GameKind;
+use banco_games::GameKind;
 
 /// A player's fitted rating as `banco match` writes it.
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -30,32 +31,8 @@ struct MeasuredTable {
     players: Vec<MeasuredPlayer>,
 }
 
-fn measured_source(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Chess => include_str!("../../../docs/levels/chess.json"),
-        GameKind::Xiangqi => include_str!("../../../docs/levels/xiangqi.json"),
-        GameKind::Gomoku => include_str!("../../../docs/levels/gomoku.json"),
-    }
-}
-
 fn measured(kind: GameKind) -> Option<MeasuredTable> {
-    serde_json::from_str(measured_source(kind)).ok()
-}
-
-const fn node_cost(kind: GameKind) -> u64 {
-    match kind {
-        GameKind::Chess => <banco_chess::ChessGame as Game>::NODE_COST,
-        GameKind::Xiangqi => <banco_xiangqi::XiangqiGame as Game>::NODE_COST,
-        GameKind::Gomoku => <banco_gomoku::GomokuGame as Game>::NODE_COST,
-    }
-}
-
-const fn eval_scale(kind: GameKind) -> i32 {
-    match kind {
-        GameKind::Chess => <banco_chess::ChessGame as Game>::EVAL_SCALE,
-        GameKind::Xiangqi => <banco_xiangqi::XiangqiGame as Game>::EVAL_SCALE,
-        GameKind::Gomoku => <banco_gomoku::GomokuGame as Game>::EVAL_SCALE,
-    }
+    serde_json::from_str(kind.info().measured_levels).ok()
 }
 
 /// Every level with its settings per game and its measured strength, if
@@ -78,10 +55,16 @@ pub fn levels() -> Value {
                         .find(|p| p.name == format!("level {level}"))
                         .map(|p| (t, p))
                 });
-                let noise = settings.noise * eval_scale(*kind);
-                let nodes = settings
-                    .nodes
-                    .map(|n| (n / node_cost(*kind).max(1)).max(1_000));
+                // What the level searches with in this game, as every
+                // front end plans it.
+                let plan = kind.plan(
+                    &ComputerSettings::level(level),
+                    SearchConfig::default(),
+                    Limits::default(),
+                    0,
+                );
+                let noise = plan.config.imprecision.map_or(0, |i| i.amplitude);
+                let nodes = plan.limits.nodes;
                 games.insert(
                     kind.name().to_owned(),
                     json!({
@@ -99,10 +82,7 @@ pub fn levels() -> Value {
             json!({
                 "level": level.get(),
                 "depth": settings.depth,
-                "evaluator": match settings.evaluator {
-                    EvaluatorStrength::Simple => "simple",
-                    EvaluatorStrength::Strong => "strong",
-                },
+                "evaluator": settings.evaluator.name(),
                 "quiescence": settings.quiescence,
                 "noise": settings.noise,
                 "games": games,

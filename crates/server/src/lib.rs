@@ -4,10 +4,12 @@
 //! plays, the games kept in an SQLite file, and the browser UI (the files
 //! of `web/`, compiled in).
 //!
-//! - [`games`]: the one trait a game implements to be served, and the
-//!   type-erased game the rest of the server handles;
+//! - the games themselves come from the game layer (`banco-games`), as
+//!   the type-erased `AnyGame` the whole server handles alike;
 //! - [`api`] and [`ws`]: the endpoints; [`requests`]: their bodies, checked;
-//! - [`live`]: the games in play, each changed only after the change is stored;
+//! - [`live`]: the games in play, each changed through one method that
+//!   stores the change, applies it, restarts the computer and tells the pages;
+//! - [`events`]: the WebSocket's messages, typed;
 //! - [`computer`]: the computer's searches on the blocking pool;
 //! - [`lab`]: the AI lab's algorithm race and search trees;
 //! - [`store`]: the SQLite file.
@@ -25,7 +27,7 @@ pub mod api;
 pub mod assets;
 pub mod computer;
 pub mod error;
-pub mod games;
+pub mod events;
 pub mod lab;
 pub mod levels;
 pub mod live;

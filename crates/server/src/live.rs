@@ -1,21 +1,26 @@
 //! The games in play: each a [`LiveGame`] behind its own lock, loaded from the
-//! store on first use, changed only through [`LiveGame::commit`], which
-//! stores the change before it is applied.
+//! store on first use. A game changes in one way only, [`LiveGame::change`]:
+//! it stops the computer's search, edits a copy, stores it, applies it,
+//! restarts the computer if it is to move, and tells the pages. Its fields
+//! are private, so no handler can skip a step.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, PoisonError};
 
+use banco_games::{
+    AnyGame, BoardView, Ending, GameKind, MovePlayed, Setup, TextThought, parse_side, result_text,
+    side_name,
+};
 use banco_search::{Side, StopFlag};
 use serde::Serialize;
 use tokio::sync::{Mutex, Semaphore, broadcast, watch};
 
 use crate::error::ApiError;
-use crate::games::{
-    AnyGame, BoardView, Ending, GameKind, MovePlayed, Setup, parse_side, side_name,
-};
-use crate::players::{Players, PlayersSpec};
+use crate::events::Event;
+use crate::players::{Computer, Player, Players, PlayersSpec};
 use crate::progress::SearchInfo;
+use crate::requests::ControlAction;
 use crate::store::{GameRow, Store, StoreError, now_ms};
 
 /// Messages queued per page before a slow page starts missing some (it is
@@ -24,43 +29,34 @@ const EVENT_BUFFER: usize = 256;
 
 /// A game in play, with who plays it and what the computer is doing.
 pub struct LiveGame {
-    /// The stored id.
-    pub id: i64,
-    /// The game and its moves.
-    pub game: Box<dyn AnyGame>,
-    /// Who plays each side.
-    pub players: Players,
-    /// The side that resigned, if one did.
-    pub resigned: Option<Side>,
-    /// When it was created, milliseconds since 1970.
-    pub created_at: i64,
-    /// When it last changed, milliseconds since 1970.
-    pub updated_at: i64,
+    id: i64,
+    game: Box<dyn AnyGame>,
+    players: Players,
+    resigned: Option<Side>,
+    created_at: i64,
+    updated_at: i64,
     /// Grows with every change the page should see.
-    pub version: u64,
+    version: u64,
     /// Computer against computer: whether the computers wait.
-    pub paused: bool,
+    paused: bool,
     /// Whether one computer move is allowed while paused.
-    pub step: bool,
-    /// The computer's search in progress.
-    pub search: Option<RunningSearch>,
-    /// The last iteration the computer reported.
-    pub last_search: Option<SearchInfo>,
-    /// Pages watching over a WebSocket.
-    pub watchers: usize,
+    step: bool,
+    search: Option<RunningSearch>,
+    last_search: Option<SearchInfo>,
+    watchers: usize,
     /// Messages to the watching pages, as JSON text.
-    pub events: broadcast::Sender<Arc<str>>,
+    events: broadcast::Sender<Arc<str>>,
     /// The version, for requests that wait for a change.
-    pub versions: watch::Sender<u64>,
+    versions: watch::Sender<u64>,
 }
 
 /// A search the computer is running for a game.
 #[derive(Clone, Debug)]
-pub struct RunningSearch {
+struct RunningSearch {
     /// Tells the result apart from a later search's.
-    pub id: u64,
+    id: u64,
     /// Stops it.
-    pub stop: StopFlag,
+    stop: StopFlag,
 }
 
 /// A change to a game, made on copies and applied once stored.
@@ -71,10 +67,31 @@ pub struct Draft {
     pub players: Players,
     /// The resignation after the change.
     pub resigned: Option<Side>,
+    /// Computer against computer: whether the computers wait after the change.
+    pub paused: bool,
+    /// Whether the computer's last report no longer applies (a new start).
+    pub forget_last_search: bool,
+}
+
+/// A search for the computer to run: handed to [`crate::computer`] when
+/// the computer is to move.
+pub struct SearchJob {
+    /// The game's id.
+    pub game_id: i64,
+    /// The search's id, to check it is still wanted when it ends.
+    pub search_id: u64,
+    /// A copy of the game to search.
+    pub game: Box<dyn AnyGame>,
+    /// Who the computer is.
+    pub computer: Computer,
+    /// Raised to stop the search.
+    pub stop: StopFlag,
+    /// Where to send each iteration.
+    pub events: broadcast::Sender<Arc<str>>,
 }
 
 /// The game as the page and the API see it.
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 pub struct GameView<'a> {
     id: i64,
     version: u64,
@@ -119,69 +136,261 @@ impl LiveGame {
         }
     }
 
+    /// The stored id.
+    #[must_use]
+    pub fn id(&self) -> i64 {
+        self.id
+    }
+
+    /// The game and its moves.
+    #[must_use]
+    pub fn game(&self) -> &dyn AnyGame {
+        self.game.as_ref()
+    }
+
+    /// Who plays each side.
+    #[must_use]
+    pub fn players(&self) -> &Players {
+        &self.players
+    }
+
+    /// When the game was created, milliseconds since 1970.
+    #[must_use]
+    pub fn created_at(&self) -> i64 {
+        self.created_at
+    }
+
+    /// Whether the computer is searching.
+    #[must_use]
+    pub fn thinking(&self) -> bool {
+        self.search.is_some()
+    }
+
     /// How the game ended, resignation included.
     #[must_use]
     pub fn ending(&self) -> Option<Ending> {
         match self.resigned {
-            Some(side) => {
-                let names = self.game.kind().description().sides;
-                let winner = side.opponent();
-                Some(Ending::new(
-                    "resignation",
-                    Some(winner),
-                    format!(
-                        "{} resigns: {} wins",
-                        names[side.index()],
-                        names[winner.index()]
-                    ),
-                ))
-            }
+            Some(side) => Some(Ending::resignation(side, self.game.info().sides)),
             None => self.game.ending(),
         }
     }
 
-    /// The players' names the game's side names, e.g. `White`.
+    /// The game's name of a side, e.g. `White`.
     #[must_use]
     pub fn side_label(&self, side: Side) -> &'static str {
-        self.game.kind().description().sides[side.index()]
+        self.game.info().sides[side.index()]
     }
 
-    /// Copies to change.
+    /// The feed of messages to the pages, for a new page.
     #[must_use]
-    pub fn draft(&self) -> Draft {
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
+        self.events.subscribe()
+    }
+
+    /// The version, for a request that waits for a change.
+    #[must_use]
+    pub fn versions(&self) -> watch::Receiver<u64> {
+        self.versions.subscribe()
+    }
+
+    fn draft(&self) -> Draft {
         Draft {
             game: self.game.clone_box(),
             players: self.players.clone(),
             resigned: self.resigned,
+            paused: self.paused,
+            forget_last_search: false,
         }
     }
 
     /// Stops and forgets the computer's search: its move will not be played.
-    pub fn cancel_search(&mut self) {
+    fn cancel_search(&mut self) {
         if let Some(search) = self.search.take() {
             search.stop.raise();
         }
     }
 
-    /// Stores `draft` and then makes it the game; on failure nothing changes.
+    /// The one way a game changes: stops the computer's search (it answers
+    /// a position about to go), lets `edit` change a copy, stores the copy,
+    /// makes it the game, tells the pages, and starts the computer if it is
+    /// to move. When `edit` fails nothing changes; when the store fails
+    /// nothing changes either, and the computer is restarted on the game
+    /// as it was.
     ///
     /// # Errors
     ///
-    /// [`ApiError::Store`] when the database fails.
-    pub async fn commit(&mut self, store: &Store, draft: Draft) -> Result<(), ApiError> {
+    /// `edit`'s error, or [`ApiError::Store`] when the database fails.
+    pub async fn change(
+        &mut self,
+        state: &AppState,
+        edit: impl FnOnce(&mut Draft) -> Result<(), ApiError>,
+    ) -> Result<(), ApiError> {
+        self.cancel_search();
+        let mut draft = self.draft();
+        edit(&mut draft)?;
+        let stored = self.commit(state.store(), draft).await;
+        self.start_computer(state);
+        stored
+    }
+
+    /// Stores `draft` and then makes it the game; on failure nothing changes.
+    async fn commit(&mut self, store: &Store, draft: Draft) -> Result<(), ApiError> {
         let updated_at = now_ms();
         let row = row_of(self.id, &draft, self.created_at, updated_at);
         store.update(row).await?;
         self.game = draft.game;
         self.players = draft.players;
         self.resigned = draft.resigned;
+        self.paused = draft.paused;
+        if draft.forget_last_search {
+            self.last_search = None;
+        }
         self.updated_at = updated_at;
         self.touch();
         Ok(())
     }
 
+    /// Pause, resume, step or move now: how the computers play, not the
+    /// game, so nothing is stored.
+    pub fn control(&mut self, state: &AppState, action: ControlAction) {
+        match action {
+            ControlAction::Pause => {
+                self.paused = true;
+                self.step = false;
+                self.cancel_search();
+            }
+            ControlAction::Resume => {
+                self.paused = false;
+                self.step = false;
+            }
+            ControlAction::Step => {
+                self.paused = true;
+                self.step = true;
+            }
+            // The search stops but is kept, so its best move so far is played.
+            ControlAction::Stop => {
+                if let Some(search) = &self.search {
+                    search.stop.raise();
+                }
+            }
+        }
+        self.start_computer(state);
+        self.touch();
+    }
+
+    /// A page starts watching: the computer may play while one does.
+    /// Returns the feed and the whole state to send first.
+    pub fn watch(&mut self, state: &AppState) -> (broadcast::Receiver<Arc<str>>, Arc<str>) {
+        self.watchers += 1;
+        self.start_computer(state);
+        (self.events.subscribe(), self.state_message())
+    }
+
+    /// A page stops watching; with the last one gone, the computer stops.
+    pub fn unwatch(&mut self) {
+        self.watchers = self.watchers.saturating_sub(1);
+        if self.watchers == 0 && self.search.is_some() {
+            self.cancel_search();
+            self.touch();
+        }
+    }
+
+    /// Starts the computer's search if it is to move, the game goes on, it
+    /// is not paused and no search runs yet. Safe to call after any change.
+    pub fn start_computer(&mut self, state: &AppState) {
+        if self.search.is_some() || self.ending().is_some() || (self.paused && !self.step) {
+            return;
+        }
+        let side = self.game.side_to_move();
+        let Player::Computer(computer) = self.players.of(side).clone() else {
+            return;
+        };
+        let stop = StopFlag::new();
+        let search_id = state.next_search_id();
+        self.announce(&Event::Thinking {
+            ply: self.game.moves().len(),
+            side: side_name(side),
+            algorithm: computer.algorithm.name(),
+            level: computer.level.get(),
+        });
+        self.search = Some(RunningSearch {
+            id: search_id,
+            stop: stop.clone(),
+        });
+        crate::computer::spawn(
+            state.clone(),
+            SearchJob {
+                game_id: self.id,
+                search_id,
+                game: self.game.clone_box(),
+                computer,
+                stop,
+                events: self.events.clone(),
+            },
+        );
+    }
+
+    /// Whether search `search_id` is still the one the game waits for.
+    #[must_use]
+    pub fn is_current_search(&self, search_id: u64) -> bool {
+        self.search.as_ref().map(|s| s.id) == Some(search_id)
+    }
+
+    /// The computer's search `search_id` ended with `outcome` (its move and
+    /// its last report, or why it failed): plays the move through
+    /// [`LiveGame::change`]. A search that is no longer current is ignored;
+    /// a failure is told to the pages and pauses the game rather than
+    /// retrying the same failure in a loop.
+    pub async fn computer_finished(
+        &mut self,
+        state: &AppState,
+        search_id: u64,
+        outcome: Result<(Option<TextThought>, Option<SearchInfo>), String>,
+    ) {
+        if !self.is_current_search(search_id) {
+            return;
+        }
+        self.search = None;
+        self.step = false;
+        let (thought, last) = match outcome {
+            Ok(result) => result,
+            Err(message) => {
+                self.announce(&Event::error("search_failed", message));
+                self.touch();
+                return;
+            }
+        };
+        if last.is_some() {
+            self.last_search = last;
+        }
+        let played = match thought {
+            Some(thought) => self
+                .change(state, |draft| {
+                    draft.game.play_chosen(&thought.chosen).map_err(|reason| {
+                        ApiError::SearchFailed(format!(
+                            "the search chose an unplayable move {}: {reason}",
+                            thought.chosen.code()
+                        ))
+                    })?;
+                    Ok(())
+                })
+                .await
+                .map_err(|e| match e {
+                    ApiError::SearchFailed(message) => message,
+                    other => other.to_string(),
+                }),
+            None => Err("the search found no move".to_owned()),
+        };
+        if let Err(message) = played {
+            self.cancel_search();
+            self.announce(&Event::error("computer_move_failed", message));
+            self.paused = true;
+            self.touch();
+        }
+    }
+
     /// Tells the pages and any waiting request that the game changed.
-    pub fn touch(&mut self) {
+    fn touch(&mut self) {
         self.version += 1;
         self.versions.send_replace(self.version);
         let message = self.state_message();
@@ -189,8 +398,8 @@ impl LiveGame {
     }
 
     /// Sends a message to the watching pages.
-    pub fn announce(&self, message: &serde_json::Value) {
-        let _ = self.events.send(Arc::from(message.to_string()));
+    fn announce(&self, event: &Event<'_>) {
+        let _ = self.events.send(event.to_text());
     }
 
     /// The game as the API answers it.
@@ -204,7 +413,7 @@ impl LiveGame {
             kind: self.game.kind(),
             rule: setup.rule.as_deref(),
             size: setup.size,
-            sides: self.game.kind().description().sides,
+            sides: self.game.info().sides,
             start: setup.position.as_deref(),
             players: PlayersSpec::from(&self.players),
             paused: self.paused,
@@ -227,8 +436,7 @@ impl LiveGame {
     /// The WebSocket message carrying the whole state.
     #[must_use]
     pub fn state_message(&self) -> Arc<str> {
-        let message = serde_json::json!({ "type": "state", "game": self.view() });
-        Arc::from(message.to_string())
+        Event::State { game: self.view() }.to_text()
     }
 }
 
@@ -236,7 +444,7 @@ impl LiveGame {
 fn row_of(id: i64, draft: &Draft, created_at: i64, updated_at: i64) -> GameRow {
     let setup = draft.game.setup();
     let ending = match draft.resigned {
-        Some(side) => Some(if side == Side::First { "0-1" } else { "1-0" }),
+        Some(side) => Some(result_text(Some(side.opponent()))),
         None => draft.game.ending().map(|e| e.result),
     };
     GameRow {
@@ -266,7 +474,7 @@ fn restore(row: &GameRow) -> Result<LiveGame, StoreError> {
     };
     let mut game = kind.setup(&setup).map_err(|e| damaged(e.to_string()))?;
     for (ply, code) in row.moves.iter().enumerate() {
-        game.play(code)
+        game.play_code(code)
             .map_err(|e| damaged(format!("move {} ({code}): {e}", ply + 1)))?;
     }
     let players: PlayersSpec =
@@ -372,6 +580,8 @@ impl AppState {
         live.id = id;
         let live = Arc::new(Mutex::new(live));
         self.games_lock().insert(id, Arc::clone(&live));
+        // Only once the game can be found does its first search start.
+        live.lock().await.start_computer(self);
         Ok(live)
     }
 

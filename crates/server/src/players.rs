@@ -34,6 +34,19 @@ pub enum Player {
     Computer(Computer),
 }
 
+impl Computer {
+    /// The level and algorithm as the game layer's computer settings (the
+    /// page offers no evaluator of its own: the level's is used).
+    #[must_use]
+    pub fn settings(&self) -> banco_games::ComputerSettings {
+        banco_games::ComputerSettings {
+            level: self.level,
+            algorithm: self.algorithm,
+            evaluator: None,
+        }
+    }
+}
+
 impl Player {
     /// Whether a person plays this side.
     #[must_use]

@@ -3,7 +3,7 @@
 use banco_search::{Bound, Report, Score, Side};
 use serde::Serialize;
 
-use crate::games::side_name;
+use banco_games::side_name;
 use crate::players::Computer;
 
 /// A score as the page shows it.

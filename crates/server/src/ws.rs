@@ -13,8 +13,8 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::Mutex;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::computer::maybe_start;
 use crate::error::ApiError;
+use crate::events::answer;
 use crate::live::{AppState, LiveGame};
 
 /// The largest message a page may send.
@@ -60,12 +60,7 @@ fn check_origin(headers: &HeaderMap) -> Result<(), ApiError> {
 }
 
 async fn watch(socket: WebSocket, state: AppState, live: Arc<Mutex<LiveGame>>) {
-    let (mut events, first) = {
-        let mut game = live.lock().await;
-        game.watchers += 1;
-        maybe_start(&state, &mut game);
-        (game.events.subscribe(), game.state_message())
-    };
+    let (mut events, first) = live.lock().await.watch(&state);
     let (mut sink, mut stream) = socket.split();
     if sink.send(Message::text(first.as_ref())).await.is_ok() {
         loop {
@@ -83,12 +78,12 @@ async fn watch(socket: WebSocket, state: AppState, live: Arc<Mutex<LiveGame>>) {
                 }
                 incoming = stream.next() => {
                     let reply = match incoming {
-                        Some(Ok(Message::Text(text))) => answer(&text),
+                        Some(Ok(Message::Text(text))) => Some(answer(&text)),
                         Some(Ok(Message::Close(_)) | Err(_)) | None => break,
                         Some(Ok(_)) => None,
                     };
                     if let Some(reply) = reply
-                        && sink.send(Message::text(reply)).await.is_err()
+                        && sink.send(Message::text(reply.as_ref())).await.is_err()
                     {
                         break;
                     }
@@ -96,29 +91,7 @@ async fn watch(socket: WebSocket, state: AppState, live: Arc<Mutex<LiveGame>>) {
             }
         }
     }
-    let mut game = live.lock().await;
-    game.watchers = game.watchers.saturating_sub(1);
-    if game.watchers == 0 && game.search.is_some() {
-        game.cancel_search();
-        game.touch();
-    }
-}
-
-/// The reply to a page's message: `ping` is answered `pong`; the moves
-/// themselves go through the HTTP API, so anything else is an error.
-fn answer(text: &str) -> Option<String> {
-    let message: serde_json::Value = serde_json::from_str(text).unwrap_or_default();
-    let reply = match message.get("type").and_then(|t| t.as_str()) {
-        Some("ping") => serde_json::json!({ "type": "pong" }),
-        _ => serde_json::json!({
-            "type": "error",
-            "error": {
-                "code": "bad_message",
-                "message": "the feed understands only {\"type\":\"ping\"}; send moves to the HTTP API",
-            },
-        }),
-    };
-    Some(reply.to_string())
+    live.lock().await.unwatch();
 }
 
 #[cfg(test)]
@@ -134,11 +107,5 @@ mod tests {
         assert!(check_origin(&headers).is_ok());
         headers.insert(header::ORIGIN, "https://evil.example".parse().unwrap());
         assert!(check_origin(&headers).is_err());
-    }
-
-    #[test]
-    fn pings_are_answered_and_the_rest_refused() {
-        assert!(answer(r#"{"type":"ping"}"#).unwrap().contains("pong"));
-        assert!(answer("not json").unwrap().contains("bad_message"));
     }
 }

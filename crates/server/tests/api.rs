@@ -603,7 +603,7 @@ async fn a_checkmate_from_a_loaded_position_ends_the_game() {
     );
     let row = s.store.get(id).await.unwrap().unwrap();
     assert_eq!(row.result, "1-0");
-    let date = banco_chess::pgn::pgn_date(row.created_at / 1000);
+    let date = banco_games::record_date(row.created_at / 1000);
     assert!(pgn.contains(&format!("[Date \"{date}\"]")), "{pgn}");
     // A bad position changes nothing.
     let before = s.snapshot(id).await;

@@ -149,7 +149,7 @@ async fn closing_the_last_page_stops_the_search() {
     let _state = socket.next().await.unwrap().unwrap();
     let live = state.loaded(id).unwrap();
     assert!(
-        live.lock().await.search.is_some(),
+        live.lock().await.thinking(),
         "the computer thinks while watched"
     );
     socket.close(None).await.unwrap();
@@ -157,14 +157,14 @@ async fn closing_the_last_page_stops_the_search() {
     let mut stopped = false;
     for _ in 0..100 {
         tokio::time::sleep(Duration::from_millis(50)).await;
-        if live.lock().await.search.is_none() {
+        if !live.lock().await.thinking() {
             stopped = true;
             break;
         }
     }
     assert!(stopped, "the search stops when the page goes");
     assert_eq!(
-        live.lock().await.game.moves().len(),
+        live.lock().await.game().moves().len(),
         0,
         "and its move is not played"
     );

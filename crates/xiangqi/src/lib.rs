@@ -77,7 +77,7 @@ mod zobrist;
 
 pub use board::{Board, Move};
 pub use error::{FenError, MoveError};
-pub use eval::{ParseEvaluatorError, XiangqiEvaluator};
+pub use eval::XiangqiEvaluator;
 pub use fen::{START_FEN, reachable};
 pub use game::{NO_CAPTURE_PLIES, XiangqiGame, XiangqiStatus};
 pub use movegen::{in_palace, on_own_half};

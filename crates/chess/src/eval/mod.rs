@@ -6,9 +6,6 @@ pub mod seeds;
 pub mod strong;
 pub mod tactics;
 
-use std::fmt;
-use std::str::FromStr;
-
 use banco_search::{Evaluator, EvaluatorStrength};
 use shakmaty::Move;
 
@@ -28,36 +25,15 @@ impl ChessEvaluator {
     /// Both, simplest first.
     pub const ALL: [ChessEvaluator; 2] = [ChessEvaluator::Simple, ChessEvaluator::Strong];
 
-    /// The evaluator a difficulty level asks for.
-    #[must_use]
-    pub const fn for_strength(strength: EvaluatorStrength) -> ChessEvaluator {
+}
+
+/// The evaluator a name or a difficulty level asks for.
+impl From<EvaluatorStrength> for ChessEvaluator {
+    fn from(strength: EvaluatorStrength) -> ChessEvaluator {
         match strength {
             EvaluatorStrength::Simple => ChessEvaluator::Simple,
             EvaluatorStrength::Strong => ChessEvaluator::Strong,
         }
-    }
-}
-
-/// An evaluator name other than `simple` or `strong`.
-#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
-#[error("unknown evaluator '{0}': expected simple or strong")]
-pub struct ParseEvaluatorError(pub String);
-
-impl FromStr for ChessEvaluator {
-    type Err = ParseEvaluatorError;
-
-    fn from_str(s: &str) -> Result<ChessEvaluator, ParseEvaluatorError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "simple" => Ok(ChessEvaluator::Simple),
-            "strong" => Ok(ChessEvaluator::Strong),
-            _ => Err(ParseEvaluatorError(s.to_owned())),
-        }
-    }
-}
-
-impl fmt::Display for ChessEvaluator {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(Evaluator::<ChessGame>::name(self))
     }
 }
 

@@ -8,14 +8,12 @@
 pub mod simple;
 pub mod strong;
 
-use std::fmt;
-use std::str::FromStr;
 
 use banco_search::{Evaluator, EvaluatorStrength, Game};
 
 use crate::board::Threat;
 use crate::threat::{ThreatLimits, ThreatOutcome, vcf};
-use crate::{GomokuGame, ParseEvaluatorError, Point};
+use crate::{GomokuGame, Point};
 
 /// Positions a VCF inside the search may visit.
 pub const SEARCH_VCF_NODES: u64 = 64;
@@ -34,31 +32,15 @@ impl GomokuEvaluator {
     /// Both, simplest first.
     pub const ALL: [GomokuEvaluator; 2] = [GomokuEvaluator::Simple, GomokuEvaluator::Strong];
 
-    /// The evaluator a difficulty level asks for.
-    #[must_use]
-    pub const fn for_strength(strength: EvaluatorStrength) -> GomokuEvaluator {
+}
+
+/// The evaluator a name or a difficulty level asks for.
+impl From<EvaluatorStrength> for GomokuEvaluator {
+    fn from(strength: EvaluatorStrength) -> GomokuEvaluator {
         match strength {
             EvaluatorStrength::Simple => GomokuEvaluator::Simple,
             EvaluatorStrength::Strong => GomokuEvaluator::Strong,
         }
-    }
-}
-
-impl FromStr for GomokuEvaluator {
-    type Err = ParseEvaluatorError;
-
-    fn from_str(s: &str) -> Result<GomokuEvaluator, ParseEvaluatorError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "simple" => Ok(GomokuEvaluator::Simple),
-            "strong" => Ok(GomokuEvaluator::Strong),
-            _ => Err(ParseEvaluatorError(s.to_owned())),
-        }
-    }
-}
-
-impl fmt::Display for GomokuEvaluator {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(Evaluator::<GomokuGame>::name(self))
     }
 }
 

@@ -7,10 +7,7 @@
 mod strong;
 mod tables;
 
-use std::fmt;
-use std::str::FromStr;
-
-use banco_search::Evaluator;
+use banco_search::{Evaluator, EvaluatorStrength};
 
 use crate::board::{Board, Move};
 use crate::game::XiangqiGame;
@@ -33,26 +30,13 @@ impl XiangqiEvaluator {
     pub const ALL: [XiangqiEvaluator; 2] = [XiangqiEvaluator::Simple, XiangqiEvaluator::Strong];
 }
 
-/// An evaluator name that is neither `simple` nor `strong`.
-#[derive(Clone, Debug, thiserror::Error, Eq, PartialEq)]
-#[error("unknown evaluator '{0}': use simple or strong")]
-pub struct ParseEvaluatorError(pub String);
-
-impl FromStr for XiangqiEvaluator {
-    type Err = ParseEvaluatorError;
-
-    fn from_str(text: &str) -> Result<XiangqiEvaluator, ParseEvaluatorError> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "simple" => Ok(XiangqiEvaluator::Simple),
-            "strong" => Ok(XiangqiEvaluator::Strong),
-            _ => Err(ParseEvaluatorError(text.to_string())),
+/// The evaluator a name or a difficulty level asks for.
+impl From<EvaluatorStrength> for XiangqiEvaluator {
+    fn from(strength: EvaluatorStrength) -> XiangqiEvaluator {
+        match strength {
+            EvaluatorStrength::Simple => XiangqiEvaluator::Simple,
+            EvaluatorStrength::Strong => XiangqiEvaluator::Strong,
         }
-    }
-}
-
-impl fmt::Display for XiangqiEvaluator {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(Evaluator::<XiangqiGame>::name(self))
     }
 }
 

@@ -1,11 +1,11 @@
 //! What the AI lab shows of a position: the algorithm race and the search
-//! tree, written once for every [`WebGame`] and answered as JSON.
+//! tree, written once for every [`Playable`] game and answered as JSON.
 
 use banco_search::lab::{NodeKind, TreeAlgorithm, record_tree, run_race};
 use banco_search::{EvaluatorStrength, Score, StopFlag};
 use serde::Serialize;
 
-use super::{Setup, WebGame};
+use crate::{Playable, Setup};
 
 /// A score as the lab answers it: `{"cp": 12}` or `{"mate": 3}`.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize)]
@@ -169,25 +169,22 @@ pub struct TreeView {
 }
 
 const fn strength_name(strength: EvaluatorStrength) -> &'static str {
-    match strength {
-        EvaluatorStrength::Simple => "simple",
-        EvaluatorStrength::Strong => "strong",
-    }
+    strength.name()
 }
 
-fn describe<G: WebGame>(
+fn describe<G: Playable>(
     game: &G,
     setup: &Setup,
     depth: u32,
     strength: EvaluatorStrength,
 ) -> LabPosition {
     LabPosition {
-        game: G::KIND.name(),
+        game: G::INFO.name,
         position: game.position(),
         rule: setup.rule.clone(),
         size: setup.size,
         snapshot: game.snapshot(),
-        side_to_move: G::SIDES[game.side_to_move().index()].to_lowercase(),
+        side_to_move: G::INFO.sides[game.side_to_move().index()].to_lowercase(),
         depth,
         evaluator: strength_name(strength),
     }
@@ -195,7 +192,7 @@ fn describe<G: WebGame>(
 
 /// Moves in the game's notation from `game`, stopping at one that is not
 /// legal there (a line is only as good as its first illegal move).
-fn line_text<G: WebGame>(game: &G, line: &[G::Move]) -> String {
+fn line_text<G: Playable>(game: &G, line: &[G::Move]) -> String {
     let mut scratch = game.clone();
     let mut legal = Vec::new();
     let mut texts = Vec::with_capacity(line.len());
@@ -216,7 +213,7 @@ fn round_to(value: f64, places: i32) -> f64 {
 }
 
 /// The race on `game`'s position.
-pub(super) fn race<G: WebGame>(
+pub fn race<G: Playable>(
     game: &G,
     setup: &Setup,
     depth: u32,
@@ -224,7 +221,7 @@ pub(super) fn race<G: WebGame>(
     node_limit: u64,
     stop: &StopFlag,
 ) -> RaceView {
-    let eval = G::evaluator(strength);
+    let eval = G::Eval::from(strength);
     let rows = run_race(game, &eval, depth, node_limit, stop)
         .into_iter()
         .map(|row| {
@@ -259,14 +256,14 @@ pub(super) fn race<G: WebGame>(
 
 /// The tree `algorithm` walks on `game`'s position, with each node's
 /// position drawn for the page.
-pub(super) fn tree<G: WebGame>(
+pub fn tree<G: Playable>(
     game: &G,
     depth: u32,
     algorithm: TreeAlgorithm,
     strength: EvaluatorStrength,
     max_nodes: usize,
 ) -> TreeView {
-    let eval = G::evaluator(strength);
+    let eval = G::Eval::from(strength);
     let tree = record_tree(game, &eval, algorithm, depth, max_nodes);
     // Parents come before their children (visit order, pruned nodes last),
     // so each node's position is its parent's plus one move. Only inner
@@ -302,10 +299,10 @@ pub(super) fn tree<G: WebGame>(
         positions.push((node.kind == NodeKind::Inner).then_some(here));
     }
     TreeView {
-        game: G::KIND.name(),
+        game: G::INFO.name,
         position: game.position(),
         snapshot: game.snapshot(),
-        side_to_move: G::SIDES[game.side_to_move().index()].to_lowercase(),
+        side_to_move: G::INFO.sides[game.side_to_move().index()].to_lowercase(),
         depth: tree.depth,
         algorithm: algorithm.name(),
         evaluator: strength_name(strength),
