@@ -53,6 +53,40 @@ pub struct SearchPlan {
     pub evaluator: EvaluatorStrength,
 }
 
+/// What a level decides in a plan, whatever the front end: the caps, the
+/// techniques, the imprecision and the evaluator. Front ends' tests compare
+/// theirs with the game layer's to prove a level means the same everywhere.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct LevelTerms {
+    /// The deepest iteration.
+    pub depth: Option<u32>,
+    /// The most nodes.
+    pub nodes: Option<u64>,
+    /// The techniques switched on.
+    pub techniques: banco_search::Techniques,
+    /// The largest root-move shift, 0 for none.
+    pub noise: i32,
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The evaluator.
+    pub evaluator: EvaluatorStrength,
+}
+
+impl SearchPlan {
+    /// What the level decided in this plan.
+    #[must_use]
+    pub fn level_terms(&self) -> LevelTerms {
+        LevelTerms {
+            depth: self.limits.depth,
+            nodes: self.limits.nodes,
+            techniques: self.config.techniques,
+            noise: self.config.imprecision.map_or(0, |i| i.amplitude),
+            algorithm: self.config.algorithm,
+            evaluator: self.evaluator,
+        }
+    }
+}
+
 /// The plan for `computer` in game `G`: the front end gives its resources
 /// (`config`) and its limits (a move time, a clock, a stop flag); the level
 /// adds its caps, scaled to the game's node cost and evaluation units, and

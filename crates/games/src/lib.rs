@@ -33,7 +33,7 @@ pub use banco_chess::ChessGame;
 pub use banco_chess::pgn::pgn_date as record_date;
 pub use banco_gomoku::GomokuGame;
 pub use banco_xiangqi::XiangqiGame;
-pub use computer::{ComputerSettings, SearchPlan, Thought};
+pub use computer::{ComputerSettings, LevelTerms, SearchPlan, Thought};
 pub use ending::{Ending, parse_side, result_text, serialize_side_option, side_name};
 pub use kind::{GameDescription, GameInfo, GameKind, UnknownGameError};
 pub use playable::{GomocupPosition, Marks, MoveError, MoveSquares, Playable, RecordHeader};

@@ -258,3 +258,46 @@ fn a_line_that_is_not_utf8_is_answered_and_the_session_goes_on() {
     );
     assert!(is_move(lines.last().unwrap()), "{lines:#?}");
 }
+
+/// The brain plays at full strength, planned as the game layer plans level 10.
+#[test]
+fn the_brain_plans_level_ten_as_every_front_end_does() {
+    let (b, _out) = brain();
+    let terms = b.plan().level_terms();
+    let layer = banco_games::GameKind::Gomoku
+        .plan(
+            &banco_games::ComputerSettings::level(banco_search::Level::MAX),
+            banco_search::SearchConfig::default(),
+            banco_search::Limits::default(),
+            0,
+        )
+        .level_terms();
+    assert_eq!(terms, layer);
+}
+
+/// A move found by the threat search is reported, with its line and score,
+/// as a MESSAGE managers show and as DEBUG lines.
+#[test]
+fn a_threat_search_move_is_reported() {
+    let (mut b, out) = brain();
+    assert_eq!(ask(&mut b, &out, "START 15"), ["OK"]);
+    // Black (the brain) has three in a row with both ends open: a VCF.
+    let reply = ask(
+        &mut b,
+        &out,
+        "BOARD\n",
+    );
+    assert!(reply.is_empty(), "{reply:?}");
+    for line in ["7,7,1", "0,0,2", "8,7,1", "0,1,2", "9,7,1", "0,3,2"] {
+        assert!(b.handle_line(line));
+    }
+    let reply = ask(&mut b, &out, "DONE");
+    let message = reply
+        .iter()
+        .find(|l| l.starts_with("MESSAGE"))
+        .unwrap_or_else(|| panic!("no MESSAGE in {reply:?}"));
+    assert!(message.contains("VCF"), "{message}");
+    assert!(message.contains("win in") && message.contains(" pv "), "{message}");
+    assert!(reply.iter().any(|l| l.starts_with("DEBUG depth")), "{reply:?}");
+    assert!(is_move(reply.last().unwrap()), "{reply:?}");
+}

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use banco_chess::{ChessGame, notation};
+use banco_games::{AnyGame, GameKind, Setup};
 use banco_protocol::uci::UciEngine;
 use proptest::prelude::*;
 
@@ -118,13 +118,18 @@ fn a_bad_position_leaves_the_last_good_one() {
     e.handle_line("go depth 1");
     let best = out.wait_for("bestmove", Duration::from_secs(10)).unwrap();
     // Black is to move after 1. e4, so the move must be black's.
-    let mut game = ChessGame::new();
-    game.make_move(notation::parse_uci(game.position(), "e2e4").unwrap());
     let mv = best.split_whitespace().nth(1).unwrap();
-    assert!(notation::parse_uci(game.position(), mv).is_ok(), "{best}");
+    assert!(position(GameKind::Chess, None, &["e2e4"]).play_code(mv).is_ok(), "{best}");
 }
 
-use banco_search::Game;
+/// A game of `kind` from `fen` (or the start) after `moves`.
+fn position(kind: GameKind, fen: Option<&str>, moves: &[&str]) -> Box<dyn AnyGame> {
+    let mut game = kind.setup(&Setup::position(fen)).unwrap();
+    for code in moves {
+        game.play_code(code).unwrap();
+    }
+    game
+}
 
 #[test]
 fn go_depth_reports_and_answers_legally() {
@@ -150,12 +155,9 @@ fn go_depth_reports_and_answers_legally() {
     ] {
         assert!(infos.last().unwrap().contains(key), "{key} missing");
     }
-    let mut game = ChessGame::new();
-    for m in ["e2e4", "e7e5", "g1f3"] {
-        game.make_move(notation::parse_uci(game.position(), m).unwrap());
-    }
+    let mut game = position(GameKind::Chess, None, &["e2e4", "e7e5", "g1f3"]);
     let mv = best.split_whitespace().nth(1).unwrap();
-    assert!(notation::parse_uci(game.position(), mv).is_ok(), "{best}");
+    assert!(game.play_code(mv).is_ok(), "{best}");
 }
 
 #[test]
@@ -386,12 +388,12 @@ fn xiangqi_after_uci_variant() {
         .wait_for("bestmove", Duration::from_secs(20))
         .expect("bestmove");
     let mv = best.split_whitespace().nth(1).unwrap();
-    let game = banco_xiangqi::XiangqiGame::from_fen(
-        "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2",
-    )
-    .unwrap();
-    let parsed = banco_xiangqi::notation::parse_iccs(mv).unwrap();
-    assert!(game.board().is_legal(parsed), "{best}");
+    let mut game = position(
+        GameKind::Xiangqi,
+        Some("rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"),
+        &[],
+    );
+    assert!(game.play_code(mv).is_ok(), "{best}");
 }
 
 #[test]
@@ -416,4 +418,60 @@ fn a_line_that_is_not_utf8_is_refused_and_the_session_goes_on() {
         lines.iter().any(|l| l.starts_with("bestmove ")),
         "{lines:#?}"
     );
+}
+
+/// The level's terms for `kind` as the game layer plans them (UCI's own
+/// table and threads aside).
+fn layer_terms(kind: GameKind, level: u8) -> banco_games::LevelTerms {
+    kind.plan(
+        &banco_games::ComputerSettings::level(banco_search::Level::new(level).unwrap()),
+        banco_search::SearchConfig::default(),
+        banco_search::Limits::move_time(Duration::from_millis(1000)),
+        5,
+    )
+    .level_terms()
+}
+
+#[test]
+fn every_level_plans_as_the_game_layer_plans_it() {
+    let (mut e, _out) = engine();
+    let go = banco_protocol::uci::GoParams {
+        move_time: Some(Duration::from_millis(1000)),
+        ..banco_protocol::uci::GoParams::default()
+    };
+    for (variant, kind) in [("chess", GameKind::Chess), ("xiangqi", GameKind::Xiangqi)] {
+        e.handle_line(&format!("setoption name UCI_Variant value {variant}"));
+        for level in 1..=10 {
+            e.handle_line(&format!("setoption name Level value {level}"));
+            let terms = e.plan_for(&go, 5).level_terms();
+            assert_eq!(terms, layer_terms(kind, level), "{variant} level {level}");
+        }
+    }
+}
+
+/// docs/levels.md: xiangqi's level 7 searches 10,000 nodes a move (a
+/// xiangqi node costs two chess nodes), over UCI as in every front end.
+#[test]
+fn xiangqi_levels_search_the_documented_node_caps() {
+    let (mut e, out) = engine();
+    e.handle_line("setoption name UCI_Variant value xiangqi");
+    e.handle_line("setoption name Level value 7");
+    e.handle_line("position startpos");
+    e.handle_line("go movetime 5000");
+    out.wait_for("bestmove", Duration::from_secs(20))
+        .expect("bestmove");
+    let nodes: u64 = out
+        .lines()
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            words.find(|w| *w == "nodes")?;
+            words.next()?.parse().ok()
+        })
+        .max()
+        .expect("an info line");
+    // The search checks its node budget every few nodes: a little over is fine.
+    assert!(nodes <= 10_500, "level 7 searched {nodes} nodes");
+    assert!(nodes >= 5_000, "level 7 searched only {nodes} nodes");
 }

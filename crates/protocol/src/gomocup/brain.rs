@@ -6,11 +6,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use banco_gomoku::think::{Choice, Reason, choose_move};
-use banco_gomoku::{
-    GameStatus, GomokuEvaluator, GomokuGame, MoveError, Point, Rule, Side, check_size,
-};
-use banco_search::{Limits, Report, Score, SearchConfig, Searcher, StopFlag};
+use banco_games::computer::{Thought, plan, think};
+use banco_games::ComputerSettings;
+use banco_gomoku::{GameStatus, GomokuGame, MoveError, Point, Rule, Side, check_size};
+use banco_search::{Level, Limits, Report, Score, SearchConfig, Searcher, StopFlag};
 
 use super::command::{GomocupCommand, GomocupParseError, triple};
 
@@ -61,21 +60,10 @@ fn send<W: Write>(out: &Mutex<W>, line: &str) {
     }
 }
 
-/// A `MESSAGE` summing up how the move was found.
-fn message(choice: &Choice) -> String {
-    let why = match &choice.reason {
-        Reason::Opening => "opening".to_owned(),
-        Reason::Five => "five".to_owned(),
-        Reason::Block => "block".to_owned(),
-        Reason::Vcf(line) => format!("VCF in {} plies", line.len()),
-        Reason::Vct(line) => format!("VCT, line of {} plies", line.len()),
-        Reason::Search => "search".to_owned(),
-        Reason::Defence => "defence against a VCF".to_owned(),
-    };
-    match &choice.report {
-        Some(report) => format!("MESSAGE {why}: {}", describe(report)),
-        None => format!("MESSAGE {why}"),
-    }
+/// A `MESSAGE` summing up how the move was found, which managers show.
+fn message(thought: &Thought<Point>) -> String {
+    let why = thought.note.as_deref().unwrap_or("search");
+    format!("MESSAGE {why}: {}", describe(&thought.report))
 }
 
 fn describe(report: &Report<Point>) -> String {
@@ -392,6 +380,36 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
             self.error(&format!("the game is over: {status}"));
             return;
         }
+        let plan = self.plan();
+        let mut searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::new(plan.config.clone()));
+        let stop = plan.limits.stop.clone();
+        let out = Arc::clone(&self.out);
+        let handle = std::thread::spawn(move || {
+            // Each iteration as a DEBUG line, the summary as a MESSAGE.
+            let mut progress = |report: &Report<Point>| {
+                send(&out, &format!("DEBUG {}", describe(report)));
+            };
+            let thought = think(&game, &mut searcher, &plan, &mut progress);
+            match thought.best_move {
+                Some(point) => {
+                    send(&out, &message(&thought));
+                    send(&out, &point.to_gomocup());
+                }
+                None => send(&out, "ERROR no move: the game is over"),
+            }
+            (searcher, thought.best_move)
+        });
+        self.thinking = Some(Thinking { stop, handle });
+    }
+
+    /// The search plan for the next move: full strength (the brain is
+    /// level 10, planned through the game layer as every front end plans a
+    /// level), within the manager's time.
+    #[must_use]
+    pub fn plan(&self) -> banco_games::SearchPlan {
         let limits = match self.move_time() {
             Some(t) => Limits::move_time(t),
             None => Limits::depth(1),
@@ -401,32 +419,7 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
             move_overhead: Duration::from_millis(10),
             ..SearchConfig::default()
         };
-        let mut searcher = self
-            .searcher
-            .take()
-            .unwrap_or_else(|| Searcher::new(config.clone()));
-        searcher.set_config(config);
-        let stop = limits.stop.clone();
-        let out = Arc::clone(&self.out);
-        let handle = std::thread::spawn(move || {
-            let mut silent = banco_search::Silent;
-            let choice = choose_move(
-                &game,
-                &mut searcher,
-                GomokuEvaluator::Strong,
-                &limits,
-                &mut silent,
-            );
-            match &choice {
-                Some(choice) => {
-                    send(&out, &message(choice));
-                    send(&out, &choice.point.to_gomocup());
-                }
-                None => send(&out, "ERROR no move: the game is over"),
-            }
-            (searcher, choice.map(|c| c.point))
-        });
-        self.thinking = Some(Thinking { stop, handle });
+        plan::<GomokuGame>(&ComputerSettings::level(Level::MAX), config, limits, 0)
     }
 
     /// Waits for the search in flight, stopping it first if `stop`, and

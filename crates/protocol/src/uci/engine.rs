@@ -7,12 +7,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use banco_search::{
-    Clock, Game, Limits, Report, Score, SearchConfig, Searcher, Side, StopFlag, perft_divide,
-};
+use banco_games::{AnyGame, GameKind, SearchPlan, Setup};
+use banco_search::{Clock, Limits, Report, Score, SearchConfig, Searcher, Side, StopFlag};
 
 use super::command::{GoParams, StartPosition, UciCommand, UciParseError};
-use super::game::{AnyGame, UciGame};
 use super::options::{EngineOptions, OptionChange, declarations};
 
 /// The engine's name in `id name`.
@@ -29,7 +27,7 @@ struct RunningSearch {
 /// A UCI engine writing to `W`.
 pub struct UciEngine<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
-    game: AnyGame,
+    game: Box<dyn AnyGame>,
     options: EngineOptions,
     searcher: Option<Searcher>,
     running: Option<RunningSearch>,
@@ -45,14 +43,13 @@ fn send<W: Write>(out: &Mutex<W>, line: &str) {
     }
 }
 
-/// An `info` line for a report.
+/// An `info` line for a report whose line is written as move codes.
 #[must_use]
-pub fn info_line<G: UciGame>(report: &Report<G::Move>) -> String {
+pub fn info_line(report: &Report<String>) -> String {
     let score = match report.score() {
         Score::Centipawns(cp) => format!("cp {cp}"),
         Score::Mate(moves) => format!("mate {moves}"),
     };
-    let pv: Vec<String> = report.pv.iter().map(|&mv| G::move_text(mv)).collect();
     format!(
         "info depth {} seldepth {} multipv 1 score {score} nodes {} nps {} hashfull {} time {} pv {}",
         report.depth,
@@ -61,8 +58,17 @@ pub fn info_line<G: UciGame>(report: &Report<G::Move>) -> String {
         report.nps(),
         report.hashfull,
         report.elapsed.as_millis(),
-        pv.join(" ")
+        report.pv.join(" ")
     )
+}
+
+/// The start position of `kind`.
+fn start_position(kind: GameKind) -> Box<dyn AnyGame> {
+    match kind.setup(&Setup::default()) {
+        Ok(game) => game,
+        // Every game's start position sets up; chess is the fallback all the same.
+        Err(_) => start_position(GameKind::Chess),
+    }
 }
 
 impl<W: Write + Send + 'static> UciEngine<W> {
@@ -75,7 +81,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         });
         UciEngine {
             out: Arc::new(Mutex::new(out)),
-            game: AnyGame::start(options.variant),
+            game: start_position(options.variant),
             options,
             searcher: Some(searcher),
             running: None,
@@ -128,7 +134,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                         self.apply_options();
                         if variant_changed {
                             self.searcher_mut().clear();
-                            self.game = AnyGame::start(self.options.variant);
+                            self.game = start_position(self.options.variant);
                         }
                     }
                     Ok(OptionChange::ClearHash) => self.searcher_mut().clear(),
@@ -138,7 +144,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             UciCommand::NewGame => {
                 self.wait_for_search(true);
                 self.searcher_mut().clear();
-                self.game = AnyGame::start(self.options.variant);
+                self.game = start_position(self.options.variant);
             }
             UciCommand::Position { start, moves } => self.set_position(&start, &moves),
             UciCommand::Go(params) => self.go(&params),
@@ -147,16 +153,9 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 self.send("info string ponderhit: pondering is not supported; searching on");
             }
             UciCommand::Display => {
-                let (fen, rows) = match &self.game {
-                    AnyGame::Chess(g) => (g.fen(), g.board_lines()),
-                    AnyGame::Xiangqi(g) => (UciGame::fen(g.as_ref()), g.board_lines()),
-                };
-                self.send(&format!(
-                    "info string variant {}",
-                    self.game.variant().name()
-                ));
-                self.send(&format!("info string fen {fen}"));
-                for row in rows {
+                self.send(&format!("info string variant {}", self.game.kind()));
+                self.send(&format!("info string fen {}", self.game.position()));
+                for row in self.game.board_lines() {
                     self.send(&format!("info string {row}"));
                 }
             }
@@ -208,27 +207,14 @@ impl<W: Write + Send + 'static> UciEngine<W> {
     }
 
     fn set_position(&mut self, start: &StartPosition, moves: &[String]) {
-        let game = match self.options.variant {
-            super::game::Variant::Chess => {
-                position_from::<banco_chess::ChessGame>(start, moves).map(AnyGame::Chess)
-            }
-            super::game::Variant::Xiangqi => {
-                position_from::<banco_xiangqi::XiangqiGame>(start, moves)
-                    .map(|g| AnyGame::Xiangqi(Box::new(g)))
-            }
-        };
-        match game {
+        match position_from(self.options.variant, start, moves) {
             Ok(game) => self.game = game,
             Err(err) => self.report_error(&format!("{err}; position unchanged")),
         }
     }
 
     fn limits_for(&self, params: &GoParams) -> Limits {
-        let side = match &self.game {
-            AnyGame::Chess(g) => g.side_to_move(),
-            AnyGame::Xiangqi(g) => g.side_to_move(),
-        };
-        let white = side == Side::First;
+        let white = self.game.side_to_move() == Side::First;
         let (time, increment) = if white {
             (params.white_time, params.white_increment)
         } else {
@@ -250,59 +236,46 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         }
     }
 
+    /// The search plan for `go`: the GUI's limits and this engine's table
+    /// and threads, with the level applied through the game layer, as every
+    /// front end applies it.
+    #[must_use]
+    pub fn plan_for(&mut self, params: &GoParams, seed: u64) -> SearchPlan {
+        let limits = self.limits_for(params);
+        let config = self.searcher_mut().config().clone();
+        self.options
+            .variant
+            .plan(&self.options.computer(), config, limits, seed)
+    }
+
     fn go(&mut self, params: &GoParams) {
         self.wait_for_search(true);
         if let Some(depth) = params.perft {
             self.perft(depth);
             return;
         }
-        let mut limits = self.limits_for(params);
-        let mut config = self.searcher_mut().config().clone();
         self.searches += 1;
         let seed = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
             ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.options.level.apply(&mut config, &mut limits, seed);
-        let strength = self.options.effective_strength();
+        let plan = self.plan_for(params, seed);
         let mut searcher = self
             .searcher
             .take()
-            .unwrap_or_else(|| Searcher::new(config.clone()));
-        searcher.set_config(config);
+            .unwrap_or_else(|| Searcher::new(plan.config.clone()));
         if self.debug {
             self.send(&format!(
                 "info string level {} algorithm {} evaluator {}",
-                self.options.level,
-                searcher.config().algorithm,
-                match strength {
-                    banco_search::EvaluatorStrength::Simple => "simple",
-                    banco_search::EvaluatorStrength::Strong => "strong",
-                }
+                self.options.level, plan.config.algorithm, plan.evaluator
             ));
         }
-        let stop = limits.stop.clone();
+        let stop = plan.limits.stop.clone();
         let out = Arc::clone(&self.out);
-        let game = self.game.clone();
-        let wait_for_stop = limits.infinite;
+        let game = self.game.clone_box();
+        let wait_for_stop = plan.limits.infinite;
         let handle = std::thread::spawn(move || {
-            match &game {
-                AnyGame::Chess(g) => {
-                    let eval = <banco_chess::ChessGame as UciGame>::evaluator(strength);
-                    run_search(&mut searcher, g, eval, &limits, &out, wait_for_stop);
-                }
-                AnyGame::Xiangqi(g) => {
-                    let eval = <banco_xiangqi::XiangqiGame as UciGame>::evaluator(strength);
-                    run_search(
-                        &mut searcher,
-                        g.as_ref(),
-                        eval,
-                        &limits,
-                        &out,
-                        wait_for_stop,
-                    );
-                }
-            }
+            run_search(&mut searcher, game.as_ref(), &plan, &out, wait_for_stop);
             searcher
         });
         self.running = Some(RunningSearch {
@@ -314,10 +287,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
 
     fn perft(&mut self, depth: u32) {
         let start = std::time::Instant::now();
-        let lines: Vec<(String, u64)> = match &self.game {
-            AnyGame::Chess(g) => divide(g, depth),
-            AnyGame::Xiangqi(g) => divide(g.as_ref(), depth),
-        };
+        let lines = self.game.perft_divide(depth);
         let mut total = 0;
         for (mv, count) in lines {
             total += count;
@@ -332,58 +302,42 @@ impl<W: Write + Send + 'static> UciEngine<W> {
     }
 }
 
-/// Perft below each root move, moves as text.
-fn divide<G: UciGame>(game: &G, depth: u32) -> Vec<(String, u64)> {
-    let mut game = game.clone();
-    perft_divide(&mut game, depth)
-        .into_iter()
-        .map(|(mv, count)| (G::move_text(mv), count))
-        .collect()
-}
-
 /// The position `start` plus `moves`, every move checked.
-fn position_from<G: UciGame>(start: &StartPosition, moves: &[String]) -> Result<G, String> {
-    let mut game = match start {
-        StartPosition::Start => G::start_position(),
-        StartPosition::Fen(fen) => G::from_fen(fen)?,
+fn position_from(
+    kind: GameKind,
+    start: &StartPosition,
+    moves: &[String],
+) -> Result<Box<dyn AnyGame>, String> {
+    let setup = match start {
+        StartPosition::Start => Setup::default(),
+        StartPosition::Fen(fen) => Setup::position(Some(fen)),
     };
+    let mut game = kind.setup(&setup).map_err(|e| e.to_string())?;
     for text in moves {
-        let mv = game.parse_move(text)?;
-        game.make_move(mv);
+        game.play_code(text).map_err(|e| e.to_string())?;
     }
     Ok(game)
 }
 
 /// The body of the search thread.
-fn run_search<G: UciGame, W: Write>(
+fn run_search<W: Write>(
     searcher: &mut Searcher,
-    game: &G,
-    eval: G::Eval,
-    limits: &Limits,
+    game: &dyn AnyGame,
+    plan: &SearchPlan,
     out: &Mutex<W>,
     wait_for_stop: bool,
 ) {
-    let mut last_nodes = None;
-    let mut observer = |report: &Report<G::Move>| {
-        last_nodes = Some(report.stats.nodes);
-        send(out, &info_line::<G>(report));
-    };
-    let result = searcher.search(game, &eval, limits, &mut observer);
-    if result.report.depth > 0 && last_nodes != Some(result.report.stats.nodes) {
-        send(out, &info_line::<G>(&result.report));
-    }
+    let thought = game.think(searcher, plan, &mut |report| {
+        send(out, &info_line(&report.report));
+    });
     // UCI forbids `bestmove` before `stop` in infinite (and ponder) mode.
-    while wait_for_stop && !limits.stop.is_raised() {
+    while wait_for_stop && !plan.limits.stop.is_raised() {
         std::thread::sleep(Duration::from_millis(2));
     }
-    let line = match result.best_move {
-        Some(best) => match result.ponder() {
-            Some(reply) => format!(
-                "bestmove {} ponder {}",
-                G::move_text(best),
-                G::move_text(reply)
-            ),
-            None => format!("bestmove {}", G::move_text(best)),
+    let line = match thought {
+        Some(thought) => match thought.ponder {
+            Some(reply) => format!("bestmove {} ponder {reply}", thought.chosen.code()),
+            None => format!("bestmove {}", thought.chosen.code()),
         },
         None => "bestmove (none)".to_owned(),
     };

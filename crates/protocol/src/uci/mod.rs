@@ -7,12 +7,10 @@
 
 mod command;
 mod engine;
-mod game;
 mod options;
 
 pub use command::{GoParams, StartPosition, UciCommand, UciParseError};
 pub use engine::{ENGINE_NAME, UciEngine, info_line};
-pub use game::{AnyGame, UciGame, Variant};
 pub use options::{EngineOptions, OptionChange, OptionError, declarations};
 
 use std::io::{BufRead, Write};

@@ -1,8 +1,7 @@
 //! The engine options a UCI GUI can set, and their declarations.
 
+use banco_games::{ComputerSettings, GameKind};
 use banco_search::{Algorithm, EvaluatorStrength, Level};
-
-use super::game::Variant;
 
 /// Largest transposition table, in MiB.
 pub const MAX_HASH_MB: usize = 65_536;
@@ -23,7 +22,7 @@ pub struct EngineOptions {
     /// `Evaluator`; `None` lets the level decide.
     pub evaluator: Option<EvaluatorStrength>,
     /// `UCI_Variant`: which game.
-    pub variant: Variant,
+    pub variant: GameKind,
     /// `Move Overhead`, milliseconds.
     pub move_overhead_ms: u64,
 }
@@ -36,7 +35,7 @@ impl Default for EngineOptions {
             level: Level::MAX,
             algorithm: Algorithm::Engine,
             evaluator: None,
-            variant: Variant::Chess,
+            variant: GameKind::Chess,
             move_overhead_ms: 30,
         }
     }
@@ -76,9 +75,8 @@ pub fn declarations() -> Vec<String> {
         .iter()
         .map(|a| format!(" var {}", a.name()))
         .collect();
-    let variants: String = Variant::ALL
-        .iter()
-        .map(|v| format!(" var {}", v.name()))
+    let variants: String = uci_variants()
+        .map(|(name, _)| format!(" var {name}"))
         .collect();
     vec![
         format!("option name UCI_Variant type combo default chess{variants}"),
@@ -90,6 +88,13 @@ pub fn declarations() -> Vec<String> {
         "option name Move Overhead type spin default 30 min 0 max 5000".to_owned(),
         "option name Clear Hash type button".to_owned(),
     ]
+}
+
+/// The games UCI plays, by their `UCI_Variant` names.
+fn uci_variants() -> impl Iterator<Item = (&'static str, GameKind)> {
+    GameKind::ALL
+        .into_iter()
+        .filter_map(|kind| Some((kind.info().uci_variant?, kind)))
 }
 
 fn spin(name: &'static str, value: Option<&str>, min: u64, max: u64) -> Result<u64, OptionError> {
@@ -136,25 +141,29 @@ impl EngineOptions {
             }
             "evaluator" => {
                 let text = value.unwrap_or("").trim();
-                self.evaluator = match text.to_ascii_lowercase().as_str() {
-                    "auto" => None,
-                    "simple" => Some(EvaluatorStrength::Simple),
-                    "strong" => Some(EvaluatorStrength::Strong),
-                    _ => {
-                        return Err(OptionError::BadValue {
+                self.evaluator = if text.eq_ignore_ascii_case("auto") {
+                    None
+                } else {
+                    Some(text.parse::<EvaluatorStrength>().map_err(|_| {
+                        OptionError::BadValue {
                             name: "Evaluator",
                             value: text.to_owned(),
                             expected: "auto, simple or strong".to_owned(),
-                        });
-                    }
+                        }
+                    })?)
                 };
             }
             "uci_variant" => {
                 let text = value.unwrap_or("").trim();
-                self.variant = Variant::from_name(text).ok_or_else(|| OptionError::BadValue {
-                    name: "UCI_Variant",
-                    value: text.to_owned(),
-                    expected: "chess or xiangqi".to_owned(),
+                self.variant = GameKind::from_uci_variant(text).ok_or_else(|| {
+                    OptionError::BadValue {
+                        name: "UCI_Variant",
+                        value: text.to_owned(),
+                        expected: uci_variants()
+                            .map(|(name, _)| name)
+                            .collect::<Vec<_>>()
+                            .join(" or "),
+                    }
                 })?;
             }
             "clear hash" => return Ok(OptionChange::ClearHash),
@@ -163,11 +172,20 @@ impl EngineOptions {
         Ok(OptionChange::Set)
     }
 
+    /// The computer these options describe: level, algorithm, evaluator.
+    #[must_use]
+    pub fn computer(&self) -> ComputerSettings {
+        ComputerSettings {
+            level: self.level,
+            algorithm: self.algorithm,
+            evaluator: self.evaluator,
+        }
+    }
+
     /// The evaluator in force: the one set, or the level's.
     #[must_use]
     pub fn effective_strength(&self) -> EvaluatorStrength {
-        self.evaluator
-            .unwrap_or_else(|| self.level.settings().evaluator)
+        self.computer().evaluator()
     }
 }
 
@@ -189,9 +207,9 @@ mod tests {
         o.set("Evaluator", Some("strong")).unwrap();
         assert_eq!(o.effective_strength(), EvaluatorStrength::Strong);
         o.set("UCI_Variant", Some("xiangqi")).unwrap();
-        assert_eq!(o.variant, Variant::Xiangqi);
+        assert_eq!(o.variant, GameKind::Xiangqi);
         assert!(o.set("UCI_Variant", Some("shogi")).is_err());
-        assert_eq!(o.variant, Variant::Xiangqi);
+        assert_eq!(o.variant, GameKind::Xiangqi);
         o.set("ALGORITHM", Some("mtdf")).unwrap();
         assert_eq!(o.algorithm, Algorithm::Mtdf);
         assert!(o.set("Algorithm", Some("magic")).is_err());
