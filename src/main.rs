@@ -4,17 +4,14 @@
 //! the levels in matches.
 
 mod commands;
-mod games;
 mod output;
 mod terminal;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
-use banco_chess::ChessGame;
-use banco_gomoku::GomokuGame;
-use banco_xiangqi::XiangqiGame;
+use banco_games::with_game;
 use commands::{analyze, bench, compare, matches, perft, play, serve, tree};
 
 /// Chess, xiangqi and gomoku against each other or the computer, with the
@@ -24,28 +21,6 @@ use commands::{analyze, bench, compare, matches, perft, play, serve, tree};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-}
-
-/// The games Banco plays.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, ValueEnum)]
-pub enum GameKind {
-    /// Chess.
-    Chess,
-    /// Xiangqi (Chinese chess).
-    Xiangqi,
-    /// Gomoku, caro and renju (the rule with `--rule`).
-    Gomoku,
-}
-
-/// Calls a command generic over the game with the game `kind` names.
-macro_rules! for_game {
-    ($kind:expr, $($command:ident)::+, $args:expr) => {
-        match $kind {
-            GameKind::Chess => $($command)::+::<ChessGame>($args),
-            GameKind::Xiangqi => $($command)::+::<XiangqiGame>($args),
-            GameKind::Gomoku => $($command)::+::<GomokuGame>($args),
-        }
-    };
 }
 
 #[derive(Subcommand, Debug)]
@@ -94,7 +69,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => serve::run(&serve::ServeArgs::default()),
         Some(Command::Serve(args)) => serve::run(&args),
-        Some(Command::Play(args)) => for_game!(args.game, play::run, &args),
+        Some(Command::Play(args)) => with_game!(args.game.kind, G => play::run::<G>(&args)),
         Some(Command::Uci) => {
             banco_protocol::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             Ok(())
@@ -106,12 +81,12 @@ fn main() -> ExitCode {
             );
             Ok(())
         }
-        Some(Command::Perft(args)) => for_game!(args.game, perft::run, &args),
+        Some(Command::Perft(args)) => with_game!(args.game.kind, G => perft::run::<G>(&args)),
         Some(Command::Bench(args)) => bench::run(&args),
-        Some(Command::Analyze(args)) => for_game!(args.game, analyze::run, &args),
-        Some(Command::Compare(args)) => for_game!(args.game, compare::run, &args),
-        Some(Command::Match(args)) => for_game!(args.game, matches::run, &args),
-        Some(Command::Tree(args)) => for_game!(args.game, tree::run, &args),
+        Some(Command::Analyze(args)) => with_game!(args.game.kind, G => analyze::run::<G>(&args)),
+        Some(Command::Compare(args)) => with_game!(args.game.kind, G => compare::run::<G>(&args)),
+        Some(Command::Match(args)) => with_game!(args.game.kind, G => matches::run::<G>(&args)),
+        Some(Command::Tree(args)) => with_game!(args.game.kind, G => tree::run::<G>(&args)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,29 +2,23 @@
 
 use std::time::Duration;
 
-use banco_search::{Algorithm, Limits, Report, SearchConfig, Searcher};
+use banco_games::ComputerSettings;
+use banco_games::computer::{plan, think};
+use banco_search::{Algorithm, Level, Limits, Report, SearchConfig, Searcher};
 use clap::Args;
 use serde::Serialize;
 
+use super::args::GameArgs;
 use super::report::{SearchRow, millis, thousands};
-use crate::GameKind;
-use crate::games::{CliGame, Setup};
 use crate::output::outln;
+use crate::terminal::game::CliGame;
 
 /// Arguments of `banco analyze`.
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
-    /// Which game.
-    pub game: GameKind,
-    /// The position (the start position without it): a FEN, or for gomoku the moves.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Gomoku only: the rule (freestyle, standard, caro, renju; default freestyle).
-    #[arg(long)]
-    pub rule: Option<String>,
-    /// Gomoku only: the board size, 15 to 20 (default 15).
-    #[arg(long)]
-    pub size: Option<u8>,
+    /// The game and its position.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Search this many plies (1 to 64).
     #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
@@ -58,19 +52,14 @@ struct Analysis {
 
 /// Runs `banco analyze`.
 pub fn run<G: CliGame>(args: &AnalyzeArgs) -> anyhow::Result<()> {
-    let game = G::start(&Setup {
-        position: args.fen.clone(),
-        rule: args.rule.clone(),
-        size: args.size,
-    })?;
-    let eval = super::evaluator::<G>(args.evaluator.as_deref())?;
+    let game = G::setup(&args.game.setup())?;
+    let evaluator = super::evaluator(args.evaluator.as_deref())?;
     let limits = match (args.depth, args.movetime) {
         (Some(depth), _) => Limits::depth(depth),
         (None, Some(ms)) => Limits::move_time(Duration::from_millis(ms)),
         (None, None) => Limits::move_time(Duration::from_millis(2000)),
     };
     let config = SearchConfig {
-        algorithm: args.algorithm,
         threads: args.threads.max(1),
         hash_mb: args.hash.max(1),
         move_overhead: Duration::ZERO,
@@ -80,7 +69,7 @@ pub fn run<G: CliGame>(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let mut iterations = Vec::new();
     let json = args.json;
     if !json {
-        outln!("{}", game.fen())?;
+        outln!("{}", game.position())?;
         outln!(
             "{:>5} {:>8} {:>12} {:>12} {:>9}  pv",
             "depth",
@@ -107,13 +96,21 @@ pub fn run<G: CliGame>(args: &AnalyzeArgs) -> anyhow::Result<()> {
         }
         iterations.push(row);
     };
-    let mut searcher = Searcher::new(config);
-    let result = game.choose(&mut searcher, &eval, &limits, &mut observer);
+    // Full strength with the algorithm and evaluator asked for, planned as
+    // every front end plans a level.
+    let computer = ComputerSettings {
+        level: Level::MAX,
+        algorithm: args.algorithm,
+        evaluator: Some(evaluator),
+    };
+    let plan = plan::<G>(&computer, config, limits, 0);
+    let mut searcher = Searcher::new(plan.config.clone());
+    let result = think(&game, &mut searcher, &plan, &mut observer);
     let summary = SearchRow::new(name, &game, result.best_move, &result.report);
     if json {
         let analysis = Analysis {
-            fen: game.fen(),
-            evaluator: eval.to_string(),
+            fen: game.position(),
+            evaluator: evaluator.to_string(),
             result: summary,
             iterations,
         };
@@ -132,7 +129,8 @@ pub fn run<G: CliGame>(args: &AnalyzeArgs) -> anyhow::Result<()> {
             )?,
             None => outln!(
                 "no legal move: {}",
-                game.game_over().unwrap_or_else(|| "game over".to_string())
+                game.ending()
+                    .map_or_else(|| "game over".to_owned(), |e| e.summary())
             )?,
         }
     }

@@ -7,25 +7,17 @@ use banco_search::lab::{RaceRow, run_race};
 use clap::Args;
 use serde::Serialize;
 
+use super::args::GameArgs;
 use super::report::{ScoreJson, SearchRow, millis, thousands};
-use crate::GameKind;
-use crate::games::{CliGame, Setup};
 use crate::output::outln;
+use crate::terminal::game::CliGame;
 
 /// Arguments of `banco compare`.
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// Which game.
-    pub game: GameKind,
-    /// The position (the start position without it): a FEN, or for gomoku the moves.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Gomoku only: the rule (freestyle, standard, caro, renju; default freestyle).
-    #[arg(long)]
-    pub rule: Option<String>,
-    /// Gomoku only: the board size, 15 to 20 (default 15).
-    #[arg(long)]
-    pub size: Option<u8>,
+    /// The game and its position.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Search depth for every algorithm.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: u32,
@@ -67,12 +59,9 @@ impl RaceRowJson {
 
 /// Runs `banco compare`.
 pub fn run<G: CliGame>(args: &CompareArgs) -> anyhow::Result<()> {
-    let game = G::start(&Setup {
-        position: args.fen.clone(),
-        rule: args.rule.clone(),
-        size: args.size,
-    })?;
-    let eval = super::evaluator::<G>(args.evaluator.as_deref())?;
+    let game = G::setup(&args.game.setup())?;
+    let evaluator = super::evaluator(args.evaluator.as_deref())?;
+    let eval = G::Eval::from(evaluator);
     let race = run_race(&game, &eval, args.depth, args.nodes, &StopFlag::new());
     let rows: Vec<RaceRowJson> = race
         .iter()
@@ -82,7 +71,11 @@ pub fn run<G: CliGame>(args: &CompareArgs) -> anyhow::Result<()> {
         outln!("{}", serde_json::to_string_pretty(&rows)?)?;
         return Ok(());
     }
-    outln!("{} · depth {} · {} evaluator", game.fen(), args.depth, eval)?;
+    outln!(
+        "{} · depth {} · {evaluator} evaluator",
+        game.position(),
+        args.depth
+    )?;
     outln!(
         "{:<26} {:>13} {:>13} {:>11} {:>6} {:>10} {:>12} {:>7} {:>8}",
         "algorithm",

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod analyze;
+pub mod args;
 pub mod bench;
 pub mod compare;
 pub mod matches;
@@ -10,14 +11,16 @@ pub mod report;
 pub mod serve;
 pub mod tree;
 
-use std::str::FromStr;
+use banco_search::EvaluatorStrength;
 
-use crate::games::CliGame;
-
-/// Reads an evaluator name for `G`, or the strong default without one.
-pub fn evaluator<G: CliGame>(name: Option<&str>) -> anyhow::Result<G::Eval> {
-    match name {
-        Some(name) => G::Eval::from_str(name).map_err(|e| anyhow::anyhow!("{e}")),
-        None => Ok(G::evaluator(banco_search::EvaluatorStrength::Strong)),
-    }
+/// Reads an evaluator name, or the strong default without one.
+///
+/// # Errors
+///
+/// A name that is neither `simple` nor `strong`.
+pub fn evaluator(name: Option<&str>) -> anyhow::Result<EvaluatorStrength> {
+    Ok(name
+        .map(str::parse::<EvaluatorStrength>)
+        .transpose()?
+        .unwrap_or_default())
 }

@@ -5,20 +5,18 @@ use std::time::Instant;
 use banco_search::{perft, perft_divide};
 use clap::Args;
 
-use crate::GameKind;
-use crate::games::{CliGame, Setup};
+use super::args::GameArgs;
 use crate::output::outln;
+use crate::terminal::game::CliGame;
 
 /// Arguments of `banco perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Which game.
-    pub game: GameKind,
+    /// The game and its position.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// How many plies deep.
     pub depth: u32,
-    /// Start from this position instead of the standard one.
-    #[arg(long)]
-    pub fen: Option<String>,
     /// Print the count below each root move.
     #[arg(long)]
     pub divide: bool,
@@ -26,13 +24,13 @@ pub struct PerftArgs {
 
 /// Runs `banco perft`.
 pub fn run<G: CliGame>(args: &PerftArgs) -> anyhow::Result<()> {
-    if !G::HAS_PERFT {
+    if !G::INFO.has_perft {
         anyhow::bail!(
             "perft counts a move generator's tree; in {} every empty point is a move",
-            G::NAME
+            G::INFO.name
         );
     }
-    let mut game = G::start(&Setup::position(args.fen.as_deref()))?;
+    let mut game = G::setup(&args.game.setup())?;
     let start = Instant::now();
     let total = if args.divide {
         let counts = perft_divide(&mut game, args.depth);

@@ -4,12 +4,16 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use banco_search::{Algorithm, Level, Limits, SearchConfig, Searcher, Silent};
+use banco_games::computer::{SearchPlan, plan, think};
+use banco_games::{ComputerSettings, GameKind, RecordHeader};
+use banco_search::{
+    Algorithm, EvaluatorStrength, Game, Level, Limits, SearchConfig, Searcher, Silent,
+};
 use clap::{Args, ValueEnum};
 
-use crate::GameKind;
-use crate::games::{CliGame, Setup};
+use super::args::GameArgs;
 use crate::terminal::Style;
+use crate::terminal::game::CliGame;
 use crate::terminal::panel::{computer_panel, game_panel, move_list};
 
 /// Who plays a side.
@@ -24,9 +28,9 @@ pub enum Player {
 /// Arguments of `banco play`.
 #[derive(Args, Debug, Clone)]
 pub struct PlayArgs {
-    /// Which game.
-    #[arg(default_value = "chess")]
-    pub game: GameKind,
+    /// The game and its position.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Who plays first: white in chess, red in xiangqi (`--red` works too).
     #[arg(long, alias = "red", default_value = "human")]
     pub white: Player,
@@ -45,15 +49,6 @@ pub struct PlayArgs {
     /// The computer's evaluator, simple or strong (default: the level's).
     #[arg(long)]
     pub evaluator: Option<String>,
-    /// Start from this position: a FEN, or for gomoku the moves (`h8 i9 …`).
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Gomoku only: the rule (freestyle, standard, caro, renju; default freestyle).
-    #[arg(long)]
-    pub rule: Option<String>,
-    /// Gomoku only: the board size, 15 to 20 (default 15).
-    #[arg(long)]
-    pub size: Option<u8>,
     /// Draw the board with letters (FEN letters for xiangqi) and no colours.
     #[arg(long)]
     pub ascii: bool,
@@ -65,16 +60,13 @@ pub struct PlayArgs {
 impl Default for PlayArgs {
     fn default() -> PlayArgs {
         PlayArgs {
-            game: GameKind::Chess,
+            game: GameArgs::of(GameKind::Chess),
             white: Player::Human,
             black: Player::Computer,
             level: Level::MAX,
             movetime: 1000,
             algorithm: Algorithm::Engine,
             evaluator: None,
-            fen: None,
-            rule: None,
-            size: None,
             ascii: false,
             flip: false,
         }
@@ -99,7 +91,7 @@ struct Session<G: CliGame, W: Write> {
     players: [Player; 2],
     level: Level,
     algorithm: Algorithm,
-    evaluator: Option<G::Eval>,
+    evaluator: Option<EvaluatorStrength>,
     movetime: Duration,
     flipped: bool,
     style: Style,
@@ -138,26 +130,18 @@ impl<G: CliGame, W: Write> Session<G, W> {
 
     /// Plays the computer's move and prints the panel.
     fn computer_move(&mut self) {
-        let mut limits = Limits::move_time(self.movetime);
-        let mut config = SearchConfig {
-            algorithm: self.algorithm,
-            hash_mb: 64,
-            move_overhead: Duration::ZERO,
-            ..SearchConfig::default()
-        };
         self.searches += 1;
         let seed = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
             ^ self.searches;
-        self.level.apply_for::<G>(&mut config, &mut limits, seed);
-        self.searcher.set_config(config);
-        let eval = self
-            .evaluator
-            .unwrap_or_else(|| G::evaluator(self.level.settings().evaluator));
-        let result = self
-            .game
-            .choose(&mut self.searcher, &eval, &limits, &mut Silent);
+        let computer = ComputerSettings {
+            level: self.level,
+            algorithm: self.algorithm,
+            evaluator: self.evaluator,
+        };
+        let plan = computer_plan::<G>(&computer, self.movetime, seed);
+        let result = think(&self.game, &mut self.searcher, &plan, &mut Silent);
         let Some(mv) = result.best_move else {
             return;
         };
@@ -196,7 +180,10 @@ impl<G: CliGame, W: Write> Session<G, W> {
             "" => {}
             "q" | "quit" | "exit" => return false,
             "help" | "?" | "h" => {
-                let help = format!("Type a move as {}, or a command:\n{COMMANDS}", G::MOVE_HELP);
+                let help = format!(
+                    "Type a move as {}, or a command:\n{COMMANDS}",
+                    G::INFO.move_help
+                );
                 self.say(&help);
             }
             "history" => {
@@ -217,7 +204,7 @@ impl<G: CliGame, W: Write> Session<G, W> {
             }
             "board" => self.show(),
             "fen" => {
-                let fen = self.game.fen();
+                let fen = self.game.position();
                 self.say(&fen);
             }
             "pgn" => {
@@ -225,11 +212,14 @@ impl<G: CliGame, W: Write> Session<G, W> {
                     Player::Human => "Human".to_owned(),
                     Player::Computer => format!("Banco level {}", self.level),
                 };
-                match self.game.record(
-                    &name(self.players[0]),
-                    &name(self.players[1]),
-                    unix_seconds(self.started),
-                ) {
+                let players = [name(self.players[0]), name(self.players[1])];
+                let result = self.game.ending().map_or("*", |e| e.result);
+                let header = RecordHeader {
+                    players: [players[0].as_str(), players[1].as_str()],
+                    result,
+                    created_ms: unix_seconds(self.started).saturating_mul(1000),
+                };
+                match self.game.record("pgn", &header) {
                     Some(pgn) => self.say(pgn.trim_end()),
                     None => self.say(
                         "No PGN for this game: 'history' lists the moves, 'fen' the position.",
@@ -254,7 +244,7 @@ impl<G: CliGame, W: Write> Session<G, W> {
                     Err(err) => self.say(&err.to_string()),
                 }
             }
-            _ if self.game.game_over().is_some() => {
+            _ if self.game.ending().is_some() => {
                 self.say("The game is over: z to take back, r for a new game, q to leave.");
             }
             _ => match self.game.parse_move(input) {
@@ -269,10 +259,26 @@ impl<G: CliGame, W: Write> Session<G, W> {
     }
 
     fn announce_end(&mut self) {
-        if let Some(reason) = self.game.game_over() {
-            self.say(&format!("Game over: {reason}."));
+        if let Some(ending) = self.game.ending() {
+            self.say(&format!("Game over: {}.", ending.summary()));
         }
     }
+}
+
+/// The terminal computer's plan: the player's move time, a 64 MiB table,
+/// and the level through the game layer, as every front end plans it.
+#[must_use]
+pub fn computer_plan<G: Game>(
+    computer: &ComputerSettings,
+    movetime: Duration,
+    seed: u64,
+) -> SearchPlan {
+    let config = SearchConfig {
+        hash_mb: 64,
+        move_overhead: Duration::ZERO,
+        ..SearchConfig::default()
+    };
+    plan::<G>(computer, config, Limits::move_time(movetime), seed)
 }
 
 /// Plays a game on standard input and output.
@@ -290,15 +296,11 @@ pub fn play<G: CliGame, R: BufRead, W: Write>(
     out: W,
     terminal: bool,
 ) -> anyhow::Result<()> {
-    let start = G::start(&Setup {
-        position: args.fen.clone(),
-        rule: args.rule.clone(),
-        size: args.size,
-    })?;
+    let start = G::setup(&args.game.setup())?;
     let evaluator = args
         .evaluator
         .as_deref()
-        .map(|name| super::evaluator::<G>(Some(name)))
+        .map(str::parse::<EvaluatorStrength>)
         .transpose()?;
     let style = if args.ascii || !terminal {
         Style::PLAIN
@@ -326,12 +328,15 @@ pub fn play<G: CliGame, R: BufRead, W: Write>(
         started: SystemTime::now(),
         out,
     };
-    session.say(&format!("Banco · {} · type 'help' for commands", G::NAME));
+    session.say(&format!(
+        "Banco · {} · type 'help' for commands",
+        G::INFO.name
+    ));
     session.show();
     let mut lines = banco_protocol::input::LossyLines::new(input);
     let mut announced = false;
     loop {
-        if session.game.game_over().is_some() {
+        if session.game.ending().is_some() {
             if !announced {
                 session.announce_end();
                 announced = true;
@@ -355,6 +360,37 @@ pub fn play<G: CliGame, R: BufRead, W: Write>(
         };
         if !session.handle(&line) {
             return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use banco_games::with_game;
+
+    #[test]
+    fn every_level_plans_as_the_game_layer_plans_it() {
+        for kind in GameKind::ALL {
+            for n in 1..=10 {
+                let computer = ComputerSettings::level(Level::new(n).unwrap());
+                let terminal = with_game!(kind, G => computer_plan::<G>(
+                    &computer,
+                    Duration::from_millis(1000),
+                    3,
+                ));
+                let layer = kind.plan(
+                    &computer,
+                    SearchConfig::default(),
+                    Limits::move_time(Duration::from_millis(1000)),
+                    3,
+                );
+                assert_eq!(
+                    terminal.level_terms(),
+                    layer.level_terms(),
+                    "{kind} level {n}"
+                );
+            }
         }
     }
 }

@@ -3,7 +3,7 @@
 use banco_search::{Report, Score};
 use serde::Serialize;
 
-use crate::games::CliGame;
+use crate::terminal::game::CliGame;
 
 /// A score as JSON: `{"cp": 35}` or `{"mate": -2}`.
 #[derive(Copy, Clone, Debug, Serialize, PartialEq, Eq)]

@@ -7,24 +7,16 @@ use banco_search::lab::{NodeKind, SearchTree, TreeAlgorithm, TreeNode, record_tr
 use clap::Args;
 use serde::Serialize;
 
+use super::args::GameArgs;
 use super::report::ScoreJson;
-use crate::GameKind;
-use crate::games::{CliGame, Setup};
+use crate::terminal::game::CliGame;
 
 /// Arguments of `banco tree`.
 #[derive(Args, Debug)]
 pub struct TreeArgs {
-    /// Which game.
-    pub game: GameKind,
-    /// The position (the start position without it): a FEN, or for gomoku the moves.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Gomoku only: the rule (freestyle, standard, caro, renju; default freestyle).
-    #[arg(long)]
-    pub rule: Option<String>,
-    /// Gomoku only: the board size, 15 to 20 (default 15).
-    #[arg(long)]
-    pub size: Option<u8>,
+    /// The game and its position.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Search depth, 1 to 4.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=4))]
     pub depth: u32,
@@ -162,12 +154,9 @@ fn write_out(text: &str) -> anyhow::Result<()> {
 
 /// Runs `banco tree`.
 pub fn run<G: CliGame>(args: &TreeArgs) -> anyhow::Result<()> {
-    let game = G::start(&Setup {
-        position: args.fen.clone(),
-        rule: args.rule.clone(),
-        size: args.size,
-    })?;
-    let eval = super::evaluator::<G>(args.evaluator.as_deref())?;
+    let game = G::setup(&args.game.setup())?;
+    let evaluator = super::evaluator(args.evaluator.as_deref())?;
+    let eval = G::Eval::from(evaluator);
     let max_nodes = usize::try_from(args.max_nodes)?;
     let tree = record_tree(&game, &eval, args.algorithm, args.depth, max_nodes);
     let texts = move_texts(&game, &tree);
@@ -193,10 +182,10 @@ pub fn run<G: CliGame>(args: &TreeArgs) -> anyhow::Result<()> {
             })
             .collect();
         let json = TreeJson {
-            position: game.fen(),
+            position: game.position(),
             depth: tree.depth,
             algorithm: tree.algorithm.name(),
-            evaluator: eval.to_string(),
+            evaluator: evaluator.to_string(),
             value: tree.report.score().into(),
             stats: StatsJson {
                 nodes: stats.nodes,
@@ -213,10 +202,10 @@ pub fn run<G: CliGame>(args: &TreeArgs) -> anyhow::Result<()> {
     let mut text = format!(
         "{} · {} · depth {} · {} evaluator\n\
          values and windows [alpha, beta] are {}'s (MAX); * marks the principal variation\n",
-        game.fen(),
+        game.position(),
         tree.algorithm,
         tree.depth,
-        eval,
+        evaluator,
         game.side_name()
     );
     text.push_str(&tree_text(&tree, &texts));

@@ -1,6 +1,7 @@
 //! Drawing games in a terminal.
 
 pub mod board;
+pub mod game;
 pub mod panel;
 pub mod xiangqi_board;
 

@@ -5,7 +5,7 @@
 use banco_search::Report;
 
 use crate::commands::report::{millis, thousands};
-use crate::games::CliGame;
+use crate::terminal::game::CliGame;
 
 /// "Move 12 · White to move · 31 legal moves · check".
 pub fn game_panel<G: CliGame>(game: &G) -> String {

@@ -45,6 +45,7 @@ impl Playable for ChessGame {
         exports: &["pgn", "fen", "moves"],
         move_help: "SAN (e4, Nf3, O-O, e8=Q) or UCI (e2e4, e7e8q)",
         uci_variant: Some("chess"),
+        uci_ranks_from_one: false,
         has_perft: true,
         decisive_cp: Some(1000),
         bench_positions: &CHESS_POSITIONS,
@@ -69,11 +70,13 @@ impl Playable for ChessGame {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse_move(self.position(), text).map_err(|err| MoveError::Invalid(err.to_string()))
+        notation::parse_move(self.position(), text)
+            .map_err(|err| MoveError::Invalid(err.to_string()))
     }
 
     fn parse_code(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse_uci(self.position(), text).map_err(|err| MoveError::Invalid(err.to_string()))
+        notation::parse_uci(self.position(), text)
+            .map_err(|err| MoveError::Invalid(err.to_string()))
     }
 
     fn move_code(mv: Move) -> String {

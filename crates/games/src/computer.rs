@@ -202,10 +202,8 @@ mod tests {
 
     #[test]
     fn a_threat_win_reaches_the_observer() {
-        let game = <GomokuGame as Playable>::setup(&Setup::position(Some(
-            "h8 a1 i8 a2 j8 a4",
-        )))
-        .unwrap();
+        let game =
+            <GomokuGame as Playable>::setup(&Setup::position(Some("h8 a1 i8 a2 j8 a4"))).unwrap();
         let plan = plan::<GomokuGame>(
             &ComputerSettings::level(Level::MAX),
             SearchConfig::default(),

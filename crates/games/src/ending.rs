@@ -112,8 +112,14 @@ mod tests {
 
     #[test]
     fn results_follow_the_winner() {
-        assert_eq!(Ending::new("x", Some(Side::First), String::new()).result, "1-0");
-        assert_eq!(Ending::new("x", Some(Side::Second), String::new()).result, "0-1");
+        assert_eq!(
+            Ending::new("x", Some(Side::First), String::new()).result,
+            "1-0"
+        );
+        assert_eq!(
+            Ending::new("x", Some(Side::Second), String::new()).result,
+            "0-1"
+        );
         assert_eq!(Ending::new("x", None, String::new()).result, "1/2-1/2");
         let resigned = Ending::resignation(Side::First, ["Red", "Black"]);
         assert_eq!(resigned.summary(), "Red resigns: Black wins (0-1)");

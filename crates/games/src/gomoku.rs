@@ -5,9 +5,7 @@ use std::time::Instant;
 
 use banco_gomoku::think::{Choice, Reason, choose_move};
 use banco_gomoku::{GameStatus, GomokuEvaluator, GomokuGame, Point, Rule, Side, render};
-use banco_search::{
-    Bound, Game, Limits, Report, SearchObserver, SearchStats, Searcher, mate_in,
-};
+use banco_search::{Bound, Game, Limits, Report, SearchObserver, SearchStats, Searcher, mate_in};
 
 use crate::computer::Thought;
 use crate::{
@@ -40,6 +38,7 @@ impl Playable for GomokuGame {
         exports: &["position", "moves"],
         move_help: "a point: h8 (column letter, row from the bottom) or x,y (Gomocup, from 0,0 at the top left)",
         uci_variant: None,
+        uci_ranks_from_one: false,
         has_perft: false,
         decisive_cp: None,
         bench_positions: &GOMOKU_POSITIONS,
@@ -86,8 +85,8 @@ impl Playable for GomokuGame {
     }
 
     fn parse_move(&self, text: &str) -> Result<Point, MoveError> {
-        let point =
-            Point::parse(text.trim(), self.size()).map_err(|err| MoveError::Invalid(err.to_string()))?;
+        let point = Point::parse(text.trim(), self.size())
+            .map_err(|err| MoveError::Invalid(err.to_string()))?;
         if self.rule_outcome().is_some() {
             return Err(MoveError::GameOver("no more moves".to_owned()));
         }
@@ -247,7 +246,10 @@ impl Playable for GomokuGame {
     }
 
     fn board_lines(&self) -> Vec<String> {
-        render::board_text(self).lines().map(str::to_owned).collect()
+        render::board_text(self)
+            .lines()
+            .map(str::to_owned)
+            .collect()
     }
 
     fn gomocup_position(&self) -> Option<GomocupPosition> {

@@ -46,6 +46,9 @@ pub struct GameInfo {
     pub move_help: &'static str,
     /// The `UCI_Variant` that selects it over UCI, if UCI plays it.
     pub uci_variant: Option<&'static str>,
+    /// Whether Fairy-Stockfish-style UCI engines write this game's ranks
+    /// from 1 where Banco's codes (ICCS) count from 0.
+    pub uci_ranks_from_one: bool,
     /// Whether perft means anything (gomoku's moves are every empty point).
     pub has_perft: bool,
     /// In a match, a score this large (centipawns, from the mover's side)
@@ -185,7 +188,10 @@ mod tests {
 
     #[test]
     fn uci_plays_chess_and_xiangqi() {
-        assert_eq!(GameKind::from_uci_variant("Xiangqi"), Some(GameKind::Xiangqi));
+        assert_eq!(
+            GameKind::from_uci_variant("Xiangqi"),
+            Some(GameKind::Xiangqi)
+        );
         assert_eq!(GameKind::from_uci_variant("chess"), Some(GameKind::Chess));
         assert_eq!(GameKind::from_uci_variant("gomoku"), None);
     }

@@ -4,7 +4,9 @@ use banco_search::{Game, Side};
 use banco_xiangqi::{Color, Move, XiangqiEvaluator, XiangqiGame, XiangqiStatus, notation};
 
 use crate::ending::capitalise;
-use crate::{Ending, GameInfo, GameKind, Marks, MoveError, MoveSquares, Playable, Setup, SetupError};
+use crate::{
+    Ending, GameInfo, GameKind, Marks, MoveError, MoveSquares, Playable, Setup, SetupError,
+};
 
 /// Start, opening, middlegame and endgame positions for `banco bench`.
 pub const XIANGQI_POSITIONS: [&str; 8] = [
@@ -32,6 +34,7 @@ impl Playable for XiangqiGame {
         exports: &["fen", "moves"],
         move_help: "ICCS coordinates (h2e2, b0c2) or WXF (C2.5, H8+7, R+.3)",
         uci_variant: Some("xiangqi"),
+        uci_ranks_from_one: true,
         has_perft: true,
         decisive_cp: Some(1000),
         bench_positions: &XIANGQI_POSITIONS,
@@ -205,7 +208,10 @@ mod tests {
         assert!(game.parse_code("h2e2").is_ok());
         assert!(game.parse_code("C2.5").is_err());
         assert!(game.parse_code("h2h8").is_err());
-        assert_eq!(Playable::parse_move(&game, "C2.5").ok(), game.parse_code("h2e2").ok());
+        assert_eq!(
+            Playable::parse_move(&game, "C2.5").ok(),
+            game.parse_code("h2e2").ok()
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! No parser panics on arbitrary input; each returns a typed error instead,
 //! and what they read they write back the same.
 
-use banco_gomoku::{GomokuEvaluator, GomokuGame, Point, Rule, parse_size};
+use banco_gomoku::{GomokuGame, Point, Rule, parse_size};
 use proptest::prelude::*;
 
 proptest! {

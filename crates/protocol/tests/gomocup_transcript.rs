@@ -282,11 +282,7 @@ fn a_threat_search_move_is_reported() {
     let (mut b, out) = brain();
     assert_eq!(ask(&mut b, &out, "START 15"), ["OK"]);
     // Black (the brain) has three in a row with both ends open: a VCF.
-    let reply = ask(
-        &mut b,
-        &out,
-        "BOARD\n",
-    );
+    let reply = ask(&mut b, &out, "BOARD\n");
     assert!(reply.is_empty(), "{reply:?}");
     for line in ["7,7,1", "0,0,2", "8,7,1", "0,1,2", "9,7,1", "0,3,2"] {
         assert!(b.handle_line(line));
@@ -297,7 +293,13 @@ fn a_threat_search_move_is_reported() {
         .find(|l| l.starts_with("MESSAGE"))
         .unwrap_or_else(|| panic!("no MESSAGE in {reply:?}"));
     assert!(message.contains("VCF"), "{message}");
-    assert!(message.contains("win in") && message.contains(" pv "), "{message}");
-    assert!(reply.iter().any(|l| l.starts_with("DEBUG depth")), "{reply:?}");
+    assert!(
+        message.contains("win in") && message.contains(" pv "),
+        "{message}"
+    );
+    assert!(
+        reply.iter().any(|l| l.starts_with("DEBUG depth")),
+        "{reply:?}"
+    );
     assert!(is_move(reply.last().unwrap()), "{reply:?}");
 }

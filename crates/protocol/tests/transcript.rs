@@ -119,7 +119,12 @@ fn a_bad_position_leaves_the_last_good_one() {
     let best = out.wait_for("bestmove", Duration::from_secs(10)).unwrap();
     // Black is to move after 1. e4, so the move must be black's.
     let mv = best.split_whitespace().nth(1).unwrap();
-    assert!(position(GameKind::Chess, None, &["e2e4"]).play_code(mv).is_ok(), "{best}");
+    assert!(
+        position(GameKind::Chess, None, &["e2e4"])
+            .play_code(mv)
+            .is_ok(),
+        "{best}"
+    );
 }
 
 /// A game of `kind` from `fen` (or the start) after `moves`.

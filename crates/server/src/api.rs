@@ -11,13 +11,13 @@ use banco_search::{Algorithm, Side};
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
-use banco_games::{GameKind, RecordHeader, Setup, parse_side};
 use crate::live::{AppState, LiveGame};
 use crate::players::{MAX_DEPTH, MAX_MOVETIME_MS, MIN_MOVETIME_MS};
 use crate::requests::{
-    ApiJson, ControlRequest, CreateGame, MAX_BODY_BYTES, MoveRequest,
-    PlayersRequest, PlyGuard, PositionRequest, ResignRequest, query_value,
+    ApiJson, ControlRequest, CreateGame, MAX_BODY_BYTES, MoveRequest, PlayersRequest, PlyGuard,
+    PositionRequest, ResignRequest, query_value,
 };
+use banco_games::{GameKind, RecordHeader, Setup, parse_side};
 
 /// How long `GET /api/games/{id}?after=N` waits for a change.
 const LONG_POLL: Duration = Duration::from_secs(30);

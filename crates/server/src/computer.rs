@@ -72,9 +72,10 @@ async fn run(state: AppState, job: SearchJob) {
         stop,
         events,
     } = job;
-    let outcome = tokio::task::spawn_blocking(move || think(game.as_ref(), &computer, &stop, seed, &events))
-        .await
-        .map_err(|err| err.to_string());
+    let outcome =
+        tokio::task::spawn_blocking(move || think(game.as_ref(), &computer, &stop, seed, &events))
+            .await
+            .map_err(|err| err.to_string());
     drop(permit);
     let Some(live) = state.loaded(game_id) else {
         return;

@@ -6,8 +6,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use banco_games::SetupError;
 use crate::store::StoreError;
+use banco_games::SetupError;
 
 /// A request the server refuses, or a failure it reports.
 #[derive(Debug, thiserror::Error)]

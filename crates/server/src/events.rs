@@ -15,7 +15,7 @@ pub enum Event<'a> {
     /// The whole game, after every change and on connecting.
     State {
         /// The game as the API answers it.
-        game: GameView<'a>,
+        game: &'a GameView<'a>,
     },
     /// The computer starts thinking.
     Thinking {

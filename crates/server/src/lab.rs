@@ -15,10 +15,10 @@ use banco_search::{EvaluatorStrength, StopFlag};
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use banco_games::lab::{RaceView, TreeView};
-use banco_games::{AnyGame, GameKind, Setup};
 use crate::live::AppState;
 use crate::requests::{ApiJson, MAX_POSITION_CHARS, Validate, check_text};
+use banco_games::lab::{RaceView, TreeView};
+use banco_games::{AnyGame, GameKind, Setup};
 
 /// The deepest race: minimax at depth 6 is cut by the node cap anyway.
 pub const MAX_RACE_DEPTH: u32 = 6;

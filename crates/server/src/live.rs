@@ -436,7 +436,7 @@ impl LiveGame {
     /// The WebSocket message carrying the whole state.
     #[must_use]
     pub fn state_message(&self) -> Arc<str> {
-        Event::State { game: self.view() }.to_text()
+        Event::State { game: &self.view() }.to_text()
     }
 }
 

@@ -3,8 +3,8 @@
 use banco_search::{Bound, Report, Score, Side};
 use serde::Serialize;
 
-use banco_games::side_name;
 use crate::players::Computer;
+use banco_games::side_name;
 
 /// A score as the page shows it.
 #[derive(Clone, Debug, Eq, PartialEq, Serialize)]

@@ -7,7 +7,7 @@ use banco_search::{Outcome, Score, Side};
 
 use super::openings::Opening;
 use super::player::Player;
-use crate::games::CliGame;
+use banco_games::Playable;
 
 /// How a game ended.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -45,7 +45,7 @@ pub const DRAWN_PLIES: usize = 10;
 pub const DRAWN_CP: i32 = 10;
 
 /// The outcome the rules give the position, from the side to move's view.
-fn judge<G: CliGame>(game: &G, hashes: &[u64]) -> Option<(Outcome, &'static str)> {
+fn judge<G: Playable>(game: &G, hashes: &[u64]) -> Option<(Outcome, &'static str)> {
     // The rules first: a finished gomoku game has no moves left either.
     if let Some(outcome) = game.rule_outcome() {
         return Some((outcome, "rule"));
@@ -103,12 +103,12 @@ fn decisive(score: Score, mover: Side, threshold: Option<i32>) -> Option<Side> {
 /// # Errors
 ///
 /// An opening the game refuses.
-pub fn play<G: CliGame>(
+pub fn play<G: Playable>(
     opening: &Opening,
     players: [&mut dyn Player<G>; 2],
     rules: &GameRules,
 ) -> anyhow::Result<GameResult> {
-    let mut game = G::start(&opening.setup)?;
+    let mut game = G::setup(&opening.setup)?;
     let start = game.clone();
     let mut moves = Vec::new();
     for code in &opening.moves {
@@ -176,13 +176,13 @@ pub fn play<G: CliGame>(
 mod tests {
     use super::*;
     use crate::commands::matches::player::LevelPlayer;
-    use banco_chess::ChessGame;
+    use banco_games::ChessGame;
     use banco_search::Level;
 
     #[test]
     fn a_mate_ends_the_game_for_the_mater() {
         let opening = Opening {
-            setup: crate::games::Setup::position(Some("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")),
+            setup: banco_games::Setup::position(Some("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")),
             moves: Vec::new(),
         };
         let mut a = LevelPlayer::new(Level::MAX);
@@ -200,11 +200,11 @@ mod tests {
     #[test]
     fn the_third_repetition_is_judged() {
         use banco_search::Game;
-        let mut game = ChessGame::start(&crate::games::Setup::default()).unwrap();
+        let mut game = <ChessGame as Playable>::setup(&banco_games::Setup::default()).unwrap();
         let mut hashes = vec![game.hash()];
         for cycle in 0..2 {
             for code in ["g1f3", "g8f6", "f3g1", "f6g8"] {
-                let mv = game.parse_move(code).unwrap();
+                let mv = Playable::parse_move(&game, code).unwrap();
                 game.make_move(mv);
                 hashes.push(game.hash());
             }

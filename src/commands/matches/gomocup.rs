@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 
 use super::player::{Choice, Player};
-use crate::games::CliGame;
+use banco_games::Playable;
 
 /// A running Gomocup brain.
 pub struct GomocupEngine {
@@ -89,7 +89,7 @@ fn about_field(about: &str, key: &str) -> Option<String> {
     Some(about[start..end].to_owned())
 }
 
-impl<G: CliGame> Player<G> for GomocupEngine {
+impl<G: Playable> Player<G> for GomocupEngine {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -29,21 +29,16 @@ use self::game::{GameResult, GameRules};
 use self::openings::Opening;
 use self::player::{Player, PlayerSpec};
 use self::results::PairingRecord;
-use crate::GameKind;
-use crate::games::{CliGame, Setup};
+use super::args::MatchGameArgs;
 use crate::output::{out, outln};
+use banco_games::Playable;
 
 /// Arguments of `banco match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Which game.
-    pub game: GameKind,
-    /// Gomoku only: the rule (freestyle, standard, caro, renju; default freestyle).
-    #[arg(long)]
-    pub rule: Option<String>,
-    /// Gomoku only: the board size, 15 to 20 (default 15).
-    #[arg(long)]
-    pub size: Option<u8>,
+    /// The game, its rule and board.
+    #[command(flatten)]
+    pub game: MatchGameArgs,
     /// Play each level against the next one up: `1..10` plays 2–1, 3–2, … 10–9.
     #[arg(long, value_name = "FROM..TO")]
     pub ladder: Option<String>,
@@ -90,18 +85,14 @@ pub struct MatchArgs {
 }
 
 /// Runs `banco match`.
-pub fn run<G: CliGame>(args: &MatchArgs) -> anyhow::Result<()> {
-    let setup = Setup {
-        position: None,
-        rule: args.rule.clone(),
-        size: args.size,
-    };
-    G::start(&setup)?;
+pub fn run<G: Playable>(args: &MatchArgs) -> anyhow::Result<()> {
+    let setup = args.game.setup();
+    G::setup(&setup)?;
     let mut records = match &args.results {
         Some(path) if path.exists() => results::read(path)?,
         _ => Vec::new(),
     };
-    records.retain(|r| r.game == G::NAME);
+    records.retain(|r| r.game == G::INFO.name);
     if !args.table_only {
         let pairings = pairings(args)?;
         let options = parse_options(&args.options)?;
@@ -122,7 +113,7 @@ pub fn run<G: CliGame>(args: &MatchArgs) -> anyhow::Result<()> {
         let rules = GameRules {
             movetime: Duration::from_millis(args.movetime.max(1)),
             max_plies: args.max_plies.max(1),
-            decisive_cp: G::DECISIVE_CP,
+            decisive_cp: G::INFO.decisive_cp,
         };
         for (a, b, anchor) in pairings {
             let record = play_pairing::<G>(args, &a, &b, anchor, &options, &openings, &rules)?;
@@ -137,7 +128,7 @@ pub fn run<G: CliGame>(args: &MatchArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.json_out {
         std::fs::write(
             path,
-            serde_json::to_string_pretty(&table.json(G::NAME))? + "\n",
+            serde_json::to_string_pretty(&table.json(G::INFO.name))? + "\n",
         )
         .with_context(|| format!("cannot write {}", path.display()))?;
     }
@@ -187,7 +178,7 @@ fn pairings(args: &MatchArgs) -> anyhow::Result<Vec<(PlayerSpec, PlayerSpec, Opt
     }
 }
 
-fn play_pairing<G: CliGame>(
+fn play_pairing<G: Playable>(
     args: &MatchArgs,
     a: &PlayerSpec,
     b: &PlayerSpec,
@@ -276,7 +267,7 @@ fn play_pairing<G: CliGame>(
         started.elapsed().as_secs_f64()
     )?;
     Ok(PairingRecord {
-        game: G::NAME.to_owned(),
+        game: G::INFO.name.to_owned(),
         a: a_name,
         b: b_name,
         b_anchor: anchor,

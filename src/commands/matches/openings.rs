@@ -10,7 +10,7 @@
 use anyhow::{Context, bail};
 
 use super::uci::shift_ranks;
-use crate::games::{CliGame, Setup};
+use banco_games::{Playable, Setup};
 
 /// Where a game starts: a position and the moves played from it.
 #[derive(Clone, Debug, Default)]
@@ -26,7 +26,7 @@ pub struct Opening {
 /// # Errors
 ///
 /// A line that is none of the forms above, or a position or move `G` refuses.
-pub fn parse<G: CliGame>(text: &str, base: &Setup) -> anyhow::Result<Vec<Opening>> {
+pub fn parse<G: Playable>(text: &str, base: &Setup) -> anyhow::Result<Vec<Opening>> {
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -36,7 +36,7 @@ pub fn parse<G: CliGame>(text: &str, base: &Setup) -> anyhow::Result<Vec<Opening
         let opening = parse_line::<G>(line, base)
             .with_context(|| format!("opening line {}: '{line}'", number + 1))?;
         // Play it through once so a bad opening fails now, not mid-match.
-        let mut game = G::start(&opening.setup)?;
+        let mut game = G::setup(&opening.setup)?;
         for code in &opening.moves {
             let mv = game.parse_move(code).map_err(|e| anyhow::anyhow!(e))?;
             game.make_move(mv);
@@ -49,9 +49,9 @@ pub fn parse<G: CliGame>(text: &str, base: &Setup) -> anyhow::Result<Vec<Opening
     Ok(openings)
 }
 
-fn parse_line<G: CliGame>(line: &str, base: &Setup) -> anyhow::Result<Opening> {
+fn parse_line<G: Playable>(line: &str, base: &Setup) -> anyhow::Result<Opening> {
     let engine_move = |code: &str| {
-        if G::UCI_VARIANT == Some("xiangqi") {
+        if G::INFO.uci_ranks_from_one {
             shift_ranks(code, -1)
         } else {
             code.to_owned()
@@ -106,9 +106,7 @@ fn parse_line<G: CliGame>(line: &str, base: &Setup) -> anyhow::Result<Opening> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_chess::ChessGame;
-    use banco_gomoku::GomokuGame;
-    use banco_xiangqi::XiangqiGame;
+    use banco_games::{ChessGame, GomokuGame, XiangqiGame};
 
     #[test]
     fn each_form_is_read() {

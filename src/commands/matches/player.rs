@@ -4,11 +4,13 @@
 use std::str::FromStr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use banco_search::{Level, Limits, Score, SearchConfig, Searcher, Silent};
+use banco_games::ComputerSettings;
+use banco_games::computer::{SearchPlan, plan, think};
+use banco_search::{Game, Level, Limits, Score, SearchConfig, Searcher, Silent};
 
 use super::gomocup::GomocupEngine;
 use super::uci::UciEngine;
-use crate::games::CliGame;
+use banco_games::Playable;
 
 /// A move chosen, with the score its player gave it (from its own side), if any.
 #[derive(Copy, Clone, Debug)]
@@ -68,7 +70,7 @@ impl FromStr for PlayerSpec {
 }
 
 /// One side of a match game.
-pub trait Player<G: CliGame>: Send {
+pub trait Player<G: Playable>: Send {
     /// The name the results table shows.
     fn name(&self) -> String;
     /// Forgets the last game (hash tables, an engine's state).
@@ -96,13 +98,18 @@ pub trait Player<G: CliGame>: Send {
 /// # Errors
 ///
 /// An engine that cannot be started or does not answer its handshake.
-pub fn start<G: CliGame>(
+pub fn start<G: Playable>(
     spec: &PlayerSpec,
     options: &[(String, String)],
 ) -> anyhow::Result<Box<dyn Player<G>>> {
     Ok(match spec {
         PlayerSpec::Level(level) => Box::new(LevelPlayer::new(*level)),
-        PlayerSpec::Uci(command) => Box::new(UciEngine::start(command, options, G::UCI_VARIANT)?),
+        PlayerSpec::Uci(command) => Box::new(UciEngine::start(
+            command,
+            options,
+            G::INFO.uci_variant,
+            G::INFO.uci_ranks_from_one,
+        )?),
         PlayerSpec::Gomocup(command) => Box::new(GomocupEngine::start(command)?),
     })
 }
@@ -132,9 +139,22 @@ impl LevelPlayer {
             ..SearchConfig::default()
         }
     }
+
+    /// The plan of one move in game `G`: the match's move time, this
+    /// player's table, and the level through the game layer, as every front
+    /// end plans it.
+    #[must_use]
+    pub fn plan<G: Game>(&self, movetime: Duration, seed: u64) -> SearchPlan {
+        plan::<G>(
+            &ComputerSettings::level(self.level),
+            Self::config(),
+            Limits::move_time(movetime),
+            seed,
+        )
+    }
 }
 
-impl<G: CliGame> Player<G> for LevelPlayer {
+impl<G: Playable> Player<G> for LevelPlayer {
     fn name(&self) -> String {
         format!("level {}", self.level)
     }
@@ -151,18 +171,14 @@ impl<G: CliGame> Player<G> for LevelPlayer {
         current: &G,
         movetime: Duration,
     ) -> anyhow::Result<Choice<G::Move>> {
-        let mut config = Self::config();
-        let mut limits = Limits::move_time(movetime);
         self.searches += 1;
         // Each search draws its own imprecision, as in a game at the page.
         let seed = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
             ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.level.apply_for::<G>(&mut config, &mut limits, seed);
-        self.searcher.set_config(config);
-        let eval = G::evaluator(self.level.settings().evaluator);
-        let result = current.choose(&mut self.searcher, &eval, &limits, &mut Silent);
+        let plan = self.plan::<G>(movetime, seed);
+        let result = think(current, &mut self.searcher, &plan, &mut Silent);
         let mv = result
             .best_move
             .ok_or_else(|| anyhow::anyhow!("no legal move to choose"))?;
@@ -176,6 +192,30 @@ impl<G: CliGame> Player<G> for LevelPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use banco_games::{GameKind, with_game};
+
+    #[test]
+    fn every_level_plans_as_the_game_layer_plans_it() {
+        let movetime = Duration::from_millis(1000);
+        for kind in GameKind::ALL {
+            for n in 1..=10 {
+                let level = Level::new(n).unwrap();
+                let player = LevelPlayer::new(level);
+                let planned = with_game!(kind, G => player.plan::<G>(movetime, 9));
+                let layer = kind.plan(
+                    &ComputerSettings::level(level),
+                    SearchConfig::default(),
+                    Limits::move_time(movetime),
+                    9,
+                );
+                assert_eq!(
+                    planned.level_terms(),
+                    layer.level_terms(),
+                    "{kind} level {n}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn specs_parse() {

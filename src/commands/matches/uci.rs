@@ -9,7 +9,7 @@ use anyhow::{Context, bail};
 use banco_search::Score;
 
 use super::player::{Choice, Player};
-use crate::games::CliGame;
+use banco_games::Playable;
 
 /// A running UCI engine.
 pub struct UciEngine {
@@ -32,6 +32,7 @@ impl UciEngine {
         command: &str,
         options: &[(String, String)],
         variant: Option<&str>,
+        ranks_from_one: bool,
     ) -> anyhow::Result<UciEngine> {
         let mut words = command.split_whitespace();
         let program = words.next().context("empty engine command")?;
@@ -77,8 +78,7 @@ impl UciEngine {
             engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
             // Fairy-Stockfish numbers xiangqi ranks 1–10 in every variant's
             // moves; ICCS engines (Banco, Pikafish) count 0–9.
-            engine.ranks_from_one =
-                variant == "xiangqi" && engine.name.starts_with("Fairy-Stockfish");
+            engine.ranks_from_one = ranks_from_one && engine.name.starts_with("Fairy-Stockfish");
         }
         engine.ready()?;
         Ok(engine)
@@ -169,7 +169,7 @@ fn info_score(line: &str) -> Option<Score> {
     None
 }
 
-impl<G: CliGame> Player<G> for UciEngine {
+impl<G: Playable> Player<G> for UciEngine {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -186,7 +186,7 @@ impl<G: CliGame> Player<G> for UciEngine {
         current: &G,
         movetime: Duration,
     ) -> anyhow::Result<Choice<G::Move>> {
-        let mut position = format!("position fen {}", start.fen());
+        let mut position = format!("position fen {}", start.position());
         if !moves.is_empty() {
             position.push_str(" moves");
             for &mv in moves {

@@ -24,7 +24,6 @@ pub enum ChessEvaluator {
 impl ChessEvaluator {
     /// Both, simplest first.
     pub const ALL: [ChessEvaluator; 2] = [ChessEvaluator::Simple, ChessEvaluator::Strong];
-
 }
 
 /// The evaluator a name or a difficulty level asks for.

@@ -8,7 +8,6 @@
 pub mod simple;
 pub mod strong;
 
-
 use banco_search::{Evaluator, EvaluatorStrength, Game};
 
 use crate::board::Threat;
@@ -31,7 +30,6 @@ pub enum GomokuEvaluator {
 impl GomokuEvaluator {
     /// Both, simplest first.
     pub const ALL: [GomokuEvaluator; 2] = [GomokuEvaluator::Simple, GomokuEvaluator::Strong];
-
 }
 
 /// The evaluator a name or a difficulty level asks for.

@@ -6,8 +6,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use banco_games::computer::{Thought, plan, think};
 use banco_games::ComputerSettings;
+use banco_games::computer::{Thought, plan, think};
 use banco_gomoku::{GameStatus, GomokuGame, MoveError, Point, Rule, Side, check_size};
 use banco_search::{Level, Limits, Report, Score, SearchConfig, Searcher, StopFlag};
 

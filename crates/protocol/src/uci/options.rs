@@ -144,27 +144,27 @@ impl EngineOptions {
                 self.evaluator = if text.eq_ignore_ascii_case("auto") {
                     None
                 } else {
-                    Some(text.parse::<EvaluatorStrength>().map_err(|_| {
-                        OptionError::BadValue {
-                            name: "Evaluator",
-                            value: text.to_owned(),
-                            expected: "auto, simple or strong".to_owned(),
-                        }
-                    })?)
+                    Some(
+                        text.parse::<EvaluatorStrength>()
+                            .map_err(|_| OptionError::BadValue {
+                                name: "Evaluator",
+                                value: text.to_owned(),
+                                expected: "auto, simple or strong".to_owned(),
+                            })?,
+                    )
                 };
             }
             "uci_variant" => {
                 let text = value.unwrap_or("").trim();
-                self.variant = GameKind::from_uci_variant(text).ok_or_else(|| {
-                    OptionError::BadValue {
+                self.variant =
+                    GameKind::from_uci_variant(text).ok_or_else(|| OptionError::BadValue {
                         name: "UCI_Variant",
                         value: text.to_owned(),
                         expected: uci_variants()
                             .map(|(name, _)| name)
                             .collect::<Vec<_>>()
                             .join(" or "),
-                    }
-                })?;
+                    })?;
             }
             "clear hash" => return Ok(OptionChange::ClearHash),
             _ => return Err(OptionError::Unknown(name.trim().to_owned())),
