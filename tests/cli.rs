@@ -419,7 +419,7 @@ fn a_finished_game_is_announced_with_its_reason() {
     );
     let text = stdout(&out);
     assert!(
-        text.contains("Game over: checkmate. White wins (1-0)."),
+        text.contains("Game over: Checkmate: White wins (1-0)."),
         "{text}"
     );
     assert!(text.contains("The game is over"), "{text}");
@@ -485,7 +485,7 @@ fn xiangqi_game_end_and_bad_fens() {
     );
     let text = stdout(&out);
     assert!(
-        text.contains("Game over: checkmate, red wins (1-0)."),
+        text.contains("Game over: Checkmate, red wins (1-0)."),
         "{text}"
     );
 
@@ -528,7 +528,7 @@ fn gomoku_play_shows_the_board_and_the_winning_line() {
     assert!(text.contains("occupied") || text.contains("h8"), "{text}");
     assert!(text.contains("'foo'"), "{text}");
     assert!(
-        text.contains("Game over: Black wins: five in a row"),
+        text.contains("Game over: Five in a row: Black wins (1-0)."),
         "{text}"
     );
 }
@@ -569,5 +569,34 @@ fn gomoku_bad_options_are_refused() {
     assert!(stderr(&out).contains("every empty point is a move"));
     let out = banco(&["play", "chess", "--rule", "renju"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--rule and --size are for gomoku"));
+    assert!(
+        stderr(&out).contains("chess has no rule 'renju'"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// When gomoku's threat search finds the computer's move, the terminal's
+/// computer panel still shows the search: its line and its score, a win.
+#[test]
+fn the_terminal_reports_a_threat_search_move() {
+    let out = banco_with_input(
+        &[
+            "play",
+            "gomoku",
+            "--fen",
+            "a1 h8 a2 i8 a4 j8 o15",
+            "--white",
+            "human",
+            "--black",
+            "computer",
+            "--movetime",
+            "300",
+        ],
+        "quit\n",
+    );
+    let text = stdout(&out);
+    assert!(text.contains("Banco plays"), "{text}");
+    assert!(text.contains("score #"), "{text}");
+    assert!(text.contains("line: 8."), "{text}");
 }

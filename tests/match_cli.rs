@@ -178,7 +178,7 @@ fn bad_match_arguments_are_refused() {
         ),
         (
             vec!["match", "chess", "--size", "15", "-p", "1", "-p", "2"],
-            "gomoku",
+            "one size",
         ),
     ] {
         let output = banco(&args);

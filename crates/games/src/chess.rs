@@ -53,6 +53,10 @@ impl Playable for ChessGame {
         measured_levels: include_str!("../../../docs/levels/chess.json"),
     };
 
+    fn start() -> ChessGame {
+        ChessGame::new()
+    }
+
     fn setup(setup: &Setup) -> Result<ChessGame, SetupError> {
         setup.check_rule_and_size(Self::INFO.name, Self::INFO.rules, Self::INFO.sizes)?;
         match setup.position_text() {

@@ -47,6 +47,10 @@ impl Playable for GomokuGame {
         measured_levels: include_str!("../../../docs/levels/gomoku.json"),
     };
 
+    fn start() -> GomokuGame {
+        GomokuGame::standard(Rule::Freestyle)
+    }
+
     fn setup(setup: &Setup) -> Result<GomokuGame, SetupError> {
         setup.check_rule_and_size(Self::INFO.name, Self::INFO.rules, Self::INFO.sizes)?;
         let rule = setup

@@ -140,12 +140,16 @@ impl GameKind {
             sizes: info.sizes,
             sides: info.sides,
             position_format: info.position_format,
-            start_position: self
-                .setup(&Setup::default())
-                .map_or_else(|_| String::new(), |g| g.position()),
+            start_position: self.start().position(),
             exports: info.exports,
             notation: info.notation,
         }
+    }
+
+    /// A new game of this kind from its usual start, behind [`AnyGame`].
+    #[must_use]
+    pub fn start(self) -> Box<dyn AnyGame> {
+        with_game!(self, G => Box::new(crate::Record::<G>::start()))
     }
 
     /// A new game of this kind, with its history, behind [`AnyGame`].
@@ -202,7 +206,9 @@ mod tests {
             let description = kind.description();
             assert_eq!(description.kind, kind);
             assert!(!description.rules.is_empty());
-            assert!(kind.setup(&Setup::default()).is_ok(), "{kind}");
+            let start = kind.setup(&Setup::default()).unwrap();
+            assert_eq!(start.position(), kind.start().position(), "{kind}");
+            assert_eq!(start.setup(), kind.start().setup(), "{kind}");
         }
     }
 }

@@ -77,6 +77,9 @@ pub trait Playable: Game + Sized {
     /// Names, rules, sizes and tuning constants.
     const INFO: GameInfo;
 
+    /// The usual start, by the default rule on the default board.
+    fn start() -> Self;
+
     /// A new game by `setup`.
     ///
     /// # Errors

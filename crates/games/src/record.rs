@@ -212,7 +212,16 @@ impl<G: Playable> Record<G> {
     ///
     /// The game's [`SetupError`].
     pub fn new(setup: &Setup) -> Result<Record<G>, SetupError> {
-        let game = G::setup(setup)?;
+        Ok(Record::from_game(G::setup(setup)?, setup))
+    }
+
+    /// The game's usual start.
+    #[must_use]
+    pub fn start() -> Record<G> {
+        Record::from_game(G::start(), &Setup::default())
+    }
+
+    fn from_game(game: G, setup: &Setup) -> Record<G> {
         let setup = Setup {
             rule: Some(
                 setup
@@ -223,13 +232,13 @@ impl<G: Playable> Record<G> {
             size: setup.size.or_else(|| G::INFO.sizes.first().copied()),
             position: Some(game.position()),
         };
-        Ok(Record {
+        Record {
             setup,
             snapshots: vec![game.snapshot()],
             start: game.clone(),
             game,
             moves: Vec::new(),
-        })
+        }
     }
 
     /// The game as it stands.

@@ -42,6 +42,10 @@ impl Playable for XiangqiGame {
         measured_levels: include_str!("../../../docs/levels/xiangqi.json"),
     };
 
+    fn start() -> XiangqiGame {
+        XiangqiGame::new()
+    }
+
     fn setup(setup: &Setup) -> Result<XiangqiGame, SetupError> {
         setup.check_rule_and_size(Self::INFO.name, Self::INFO.rules, Self::INFO.sizes)?;
         match setup.position_text() {

@@ -113,3 +113,34 @@ fn think(
     });
     (thought, last)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use banco_games::{GameKind, Setup};
+    use banco_search::{Algorithm, Level};
+
+    #[test]
+    fn every_level_plans_as_the_game_layer_plans_it() {
+        for kind in GameKind::ALL {
+            let game = kind.setup(&Setup::default()).unwrap();
+            for n in 1..=10 {
+                let computer = Computer {
+                    level: Level::new(n).unwrap(),
+                    algorithm: Algorithm::Engine,
+                    movetime_ms: 1000,
+                    depth: None,
+                };
+                let stop = StopFlag::new();
+                let page = plan(game.as_ref(), &computer, &stop, 11);
+                let layer = kind.plan(
+                    &computer.settings(),
+                    SearchConfig::default(),
+                    Limits::move_time(Duration::from_millis(1000)),
+                    11,
+                );
+                assert_eq!(page.level_terms(), layer.level_terms(), "{kind} level {n}");
+            }
+        }
+    }
+}

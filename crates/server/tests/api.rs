@@ -898,3 +898,38 @@ async fn gomoku_against_the_computer() {
     let answer = s.post(&format!("/api/games/{id}/undo"), json!({})).await;
     assert_eq!(answer.json()["plies"], 0);
 }
+
+/// When gomoku's threat search finds the computer's move, the page still
+/// gets the search's report: the winning line, scored as a win.
+#[tokio::test]
+async fn a_threat_search_move_is_reported_to_the_page() {
+    let s = server();
+    // White (the computer) to move with an open three: it wins by fours.
+    let game = s
+        .create(json!({
+            "game": "gomoku",
+            "position": "a1 h8 a2 i8 a4 j8 o15",
+            "players": {
+                "first": { "type": "human" },
+                "second": { "type": "computer", "level": 10, "movetime_ms": 300 },
+            },
+        }))
+        .await;
+    let id = game["id"].as_i64().unwrap();
+    let mut state = game;
+    // The start position holds the seven stones; the computer's is the first move.
+    for _ in 0..20 {
+        if state["plies"] == 1 {
+            break;
+        }
+        state = s.wait(id, state["version"].as_u64().unwrap()).await;
+    }
+    assert_eq!(state["plies"], 1, "{state}");
+    let search = &state["last_search"];
+    assert_eq!(search["level"], 10, "{search}");
+    assert_eq!(search["score"]["kind"], "mate", "{search}");
+    assert!(search["score"]["value"].as_i64().unwrap() > 0, "{search}");
+    let pv = search["pv"].as_array().unwrap();
+    assert!(!pv.is_empty(), "{search}");
+    assert_eq!(pv[0], state["moves"][0]["code"], "{search}");
+}

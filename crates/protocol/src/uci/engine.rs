@@ -64,11 +64,7 @@ pub fn info_line(report: &Report<String>) -> String {
 
 /// The start position of `kind`.
 fn start_position(kind: GameKind) -> Box<dyn AnyGame> {
-    match kind.setup(&Setup::default()) {
-        Ok(game) => game,
-        // Every game's start position sets up; chess is the fallback all the same.
-        Err(_) => start_position(GameKind::Chess),
-    }
+    kind.start()
 }
 
 impl<W: Write + Send + 'static> UciEngine<W> {
