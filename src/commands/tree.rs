@@ -3,6 +3,7 @@
 
 use std::io::Write;
 
+use banco_games::lab::walk_tree;
 use banco_search::lab::{NodeKind, SearchTree, TreeAlgorithm, TreeNode, record_tree};
 use clap::Args;
 use serde::Serialize;
@@ -72,22 +73,8 @@ struct TreeJson {
 
 /// Each node's move in the game's notation, read from its parent's position.
 fn move_texts<G: CliGame>(game: &G, tree: &SearchTree<G::Move>) -> Vec<Option<String>> {
-    let mut positions: Vec<Option<G>> = Vec::with_capacity(tree.nodes.len());
     let mut texts = Vec::with_capacity(tree.nodes.len());
-    for node in &tree.nodes {
-        let parent = node.parent.and_then(|p| positions.get(p)?.as_ref());
-        let (here, text) = match (parent, node.mv) {
-            (Some(parent), Some(mv)) => {
-                let text = parent.move_text(mv);
-                let mut child = parent.clone();
-                child.make_move(mv);
-                (child, Some(text))
-            }
-            _ => (game.clone(), None),
-        };
-        texts.push(text);
-        positions.push((node.kind == NodeKind::Inner).then_some(here));
-    }
+    walk_tree(game, tree, |_, _, text| texts.push(text));
     texts
 }
 

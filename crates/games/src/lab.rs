@@ -1,7 +1,7 @@
 //! What the AI lab shows of a position: the algorithm race and the search
 //! tree, written once for every [`Playable`] game and answered as JSON.
 
-use banco_search::lab::{NodeKind, TreeAlgorithm, record_tree, run_race};
+use banco_search::lab::{NodeKind, SearchTree, TreeAlgorithm, TreeNode, record_tree, run_race};
 use banco_search::{EvaluatorStrength, Score, StopFlag};
 use serde::Serialize;
 
@@ -212,6 +212,33 @@ fn round_to(value: f64, places: i32) -> f64 {
     (value * scale).round() / scale
 }
 
+/// Visits every node of `tree`, recorded from `game`, with its position and
+/// its move in the game's notation (read in its parent's position).
+pub fn walk_tree<G: Playable>(
+    game: &G,
+    tree: &SearchTree<G::Move>,
+    mut visit: impl FnMut(&TreeNode<G::Move>, &G, Option<String>),
+) {
+    // Parents come before their children (visit order, pruned nodes last),
+    // so each node's position is its parent's plus one move. Only inner
+    // nodes have children; only theirs are kept.
+    let mut positions: Vec<Option<G>> = Vec::with_capacity(tree.nodes.len());
+    for node in &tree.nodes {
+        let parent = node.parent.and_then(|p| positions.get(p)?.as_ref());
+        let (here, move_text) = match (parent, node.mv) {
+            (Some(parent), Some(mv)) => {
+                let text = parent.move_text(mv);
+                let mut child = parent.clone();
+                child.make_move(mv);
+                (child, Some(text))
+            }
+            _ => (game.clone(), None),
+        };
+        visit(node, &here, move_text);
+        positions.push((node.kind == NodeKind::Inner).then_some(here));
+    }
+}
+
 /// The race on `game`'s position.
 pub fn race<G: Playable>(
     game: &G,
@@ -265,22 +292,8 @@ pub fn tree<G: Playable>(
 ) -> TreeView {
     let eval = G::Eval::from(strength);
     let tree = record_tree(game, &eval, algorithm, depth, max_nodes);
-    // Parents come before their children (visit order, pruned nodes last),
-    // so each node's position is its parent's plus one move. Only inner
-    // nodes have children; only theirs are kept.
-    let mut positions: Vec<Option<G>> = Vec::with_capacity(tree.nodes.len());
     let mut nodes = Vec::with_capacity(tree.nodes.len());
-    for node in &tree.nodes {
-        let parent = node.parent.and_then(|p| positions.get(p)?.as_ref());
-        let (here, move_text) = match (parent, node.mv) {
-            (Some(parent), Some(mv)) => {
-                let text = parent.move_text(mv);
-                let mut child = parent.clone();
-                child.make_move(mv);
-                (child, Some(text))
-            }
-            _ => (game.clone(), None),
-        };
+    walk_tree(game, &tree, |node, here, move_text| {
         nodes.push(TreeNodeView {
             id: node.id,
             parent: node.parent,
@@ -296,8 +309,7 @@ pub fn tree<G: Playable>(
             pv: node.pv,
             snapshot: here.snapshot(),
         });
-        positions.push((node.kind == NodeKind::Inner).then_some(here));
-    }
+    });
     TreeView {
         game: G::INFO.name,
         position: game.position(),

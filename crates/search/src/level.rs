@@ -137,16 +137,13 @@ impl Level {
         }
     }
 
-    /// Applies the level to a configuration and limits. `seed` varies the
-    /// imprecision from one search to the next.
-    pub fn apply(self, config: &mut SearchConfig, limits: &mut Limits, seed: u64) {
-        self.apply_scaled(config, limits, seed, 1, 1);
-    }
-
-    /// As [`Level::apply`], for game `G`: the node caps are divided by its
-    /// [`Game::NODE_COST`], so a level takes about as long to move in every
-    /// game, and the noise is multiplied by its [`Game::EVAL_SCALE`], so a
-    /// level blurs its choices by as much as a chess pawn means there.
+    /// Applies the level to a configuration and limits for game `G`. `seed`
+    /// varies the imprecision from one search to the next. The node caps are
+    /// divided by the game's [`Game::NODE_COST`], so a level takes about as
+    /// long to move in every game, and the noise is multiplied by its
+    /// [`Game::EVAL_SCALE`], so a level blurs its choices by as much as a
+    /// chess pawn means there. (There is no unscaled form: applying chess's
+    /// caps to another game is how levels once drifted between front ends.)
     pub fn apply_for<G: Game>(self, config: &mut SearchConfig, limits: &mut Limits, seed: u64) {
         self.apply_scaled(config, limits, seed, G::NODE_COST, G::EVAL_SCALE);
     }
@@ -235,7 +232,7 @@ mod tests {
     fn level_ten_is_unlimited_and_exact() {
         let mut config = SearchConfig::default();
         let mut limits = Limits::default();
-        Level::MAX.apply(&mut config, &mut limits, 1);
+        Level::MAX.apply_scaled(&mut config, &mut limits, 1, 1, 1);
         assert_eq!(config.techniques, Techniques::ALL);
         assert!(config.imprecision.is_none());
         assert!(limits.depth.is_none() && limits.nodes.is_none());
@@ -245,7 +242,7 @@ mod tests {
     fn weak_levels_cap_and_blur() {
         let mut config = SearchConfig::default();
         let mut limits = Limits::depth(5);
-        Level::MIN.apply(&mut config, &mut limits, 1);
+        Level::MIN.apply_scaled(&mut config, &mut limits, 1, 1, 1);
         assert_eq!(limits.depth, Some(1));
         assert!(!config.techniques.quiescence);
         assert_eq!(config.imprecision.map(|i| i.amplitude), Some(300));
@@ -263,7 +260,7 @@ mod tests {
             Some(settings.noise * 10)
         );
         let (mut config, mut limits) = (SearchConfig::default(), Limits::default());
-        level.apply(&mut config, &mut limits, 1);
+        level.apply_scaled(&mut config, &mut limits, 1, 1, 1);
         assert_eq!(limits.nodes, settings.nodes);
         assert_eq!(
             config.imprecision.map(|i| i.amplitude),
