@@ -42,7 +42,7 @@ enum Command {
     /// Race minimax, alpha-beta and the engine, one technique at a time, on one position.
     Compare(compare::CompareArgs),
     /// Play levels against each other or reference engines and fit an Elo table.
-    Match(matches::MatchArgs),
+    Match(Box<matches::MatchArgs>),
     /// Print the tree minimax or alpha-beta walks on one position.
     Tree(tree::TreeArgs),
 }

@@ -187,3 +187,69 @@ fn bad_match_arguments_are_refused() {
         assert!(err.contains(expected), "{args:?}: {err}");
     }
 }
+
+/// An SPRT stops as soon as its ratio crosses a bound: level 4 sweeps
+/// level 1, so H1 is accepted long before the game limit.
+#[test]
+fn an_sprt_stops_when_it_decides() {
+    let results = temp_file("sprt.jsonl");
+    let output = banco(&[
+        "match",
+        "chess",
+        "-p",
+        "4",
+        "-p",
+        "1",
+        "--sprt",
+        "0,100",
+        "--nodes",
+        "2000",
+        "--games",
+        "400",
+        "--openings",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tools/openings/chess-balanced.epd"
+        ),
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    let (out, err) = text(&output);
+    assert!(output.status.success(), "{out}\n{err}");
+    assert!(out.contains("H1 accepted"), "{out}");
+    assert!(err.contains("LLR"), "{err}");
+    let stored = std::fs::read_to_string(&results).unwrap();
+    let record: serde_json::Value = serde_json::from_str(stored.trim()).unwrap();
+    let games = record["wins"].as_u64().unwrap()
+        + record["draws"].as_u64().unwrap()
+        + record["losses"].as_u64().unwrap();
+    assert!(games < 100, "{games} games: {out}");
+    assert_eq!(record["time_control"], "2000 nodes a move");
+    assert_eq!(record["pentanomial"].as_array().map(Vec::len), Some(5));
+    let _ = std::fs::remove_file(&results);
+}
+
+/// With a clock, UCI engines are told both players' time and the increment,
+/// and the games are played out.
+#[test]
+fn a_clock_match_plays_uci_engines() {
+    let engine = format!("uci:{} uci", env!("CARGO_BIN_EXE_banco"));
+    let output = banco(&[
+        "match",
+        "chess",
+        "-p",
+        &engine,
+        "-p",
+        "3",
+        "--tc",
+        "1+0.05",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+    ]);
+    let (out, err) = text(&output);
+    assert!(output.status.success(), "{out}\n{err}");
+    assert!(out.contains(" vs level 3: +"), "{out}");
+    assert!(!err.contains("time forfeit"), "{err}");
+}

@@ -1,10 +1,11 @@
 //! One match game: the players move in turn until the rules end the game,
 //! both players agree it is decided, or it runs too long.
 
-use std::time::Duration;
+use std::time::Instant;
 
 use banco_search::{Outcome, Score, Side};
 
+use super::clock::{GameClock, TimeControl};
 use super::openings::Opening;
 use super::player::Player;
 use banco_games::Playable;
@@ -23,8 +24,8 @@ pub struct GameResult {
 /// What ends a game early.
 #[derive(Copy, Clone, Debug)]
 pub struct GameRules {
-    /// Time per move.
-    pub movetime: Duration,
+    /// How the players are given time.
+    pub control: TimeControl,
     /// A game this long is a draw.
     pub max_plies: usize,
     /// A score (from the mover's side, in centipawns) both players must agree
@@ -122,6 +123,7 @@ pub fn play<G: Playable>(
         player.new_game()?;
     }
     let mut hashes = vec![game.hash()];
+    let mut clock = GameClock::new(rules.control);
     let mut streak: Option<(Side, usize)> = None;
     let mut level_streak = 0;
     let result = |winner, reason: &str, plies| GameResult {
@@ -137,7 +139,17 @@ pub fn play<G: Playable>(
         if moves.len() >= rules.max_plies {
             return Ok(result(None, "move limit", moves.len()));
         }
-        let choice = match players[to_move.index()].choose(&start, &moves, &game, rules.movetime) {
+        let limit = clock.limit(to_move);
+        let thinking = Instant::now();
+        let chosen = players[to_move.index()].choose(&start, &moves, &game, &limit);
+        if !clock.charge(to_move, thinking.elapsed()) {
+            return Ok(result(
+                Some(to_move.opponent()),
+                "time forfeit",
+                moves.len(),
+            ));
+        }
+        let choice = match chosen {
             Ok(choice) => choice,
             Err(e) => {
                 return Ok(result(
@@ -188,7 +200,7 @@ mod tests {
         let mut a = LevelPlayer::new(Level::MAX);
         let mut b = LevelPlayer::new(Level::MAX);
         let rules = GameRules {
-            movetime: Duration::from_millis(50),
+            control: TimeControl::MoveTime(std::time::Duration::from_millis(50)),
             max_plies: 20,
             decisive_cp: None,
         };

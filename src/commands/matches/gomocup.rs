@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 
+use super::clock::MoveLimit;
 use super::player::{Choice, Player};
 use banco_games::Playable;
 
@@ -104,7 +105,7 @@ impl<G: Playable> Player<G> for GomocupEngine {
         _start: &G,
         _moves: &[G::Move],
         current: &G,
-        movetime: Duration,
+        limit: &MoveLimit,
     ) -> anyhow::Result<Choice<G::Move>> {
         let setup = current
             .gomocup_position()
@@ -122,11 +123,22 @@ impl<G: Playable> Player<G> for GomocupEngine {
             self.send(&format!("INFO rule {}", setup.rule_bits))?;
             self.started = Some((setup.size, setup.rule_bits));
         }
-        self.send(&format!(
-            "INFO timeout_turn {}",
-            movetime.as_millis().max(1)
-        ))?;
-        self.send("INFO timeout_match 0")?;
+        match *limit {
+            MoveLimit::MoveTime(t) => {
+                self.send(&format!("INFO timeout_turn {}", t.as_millis().max(1)))?;
+                self.send("INFO timeout_match 0")?;
+            }
+            // Gomocup has no increment: the brain is told its time left.
+            MoveLimit::Clock { .. } => {
+                let left = limit.own_time().unwrap_or_default().as_millis().max(1);
+                self.send(&format!("INFO timeout_turn {left}"))?;
+                self.send(&format!("INFO timeout_match {left}"))?;
+                self.send(&format!("INFO time_left {left}"))?;
+            }
+            MoveLimit::Nodes(_) => {
+                bail!("a Gomocup brain takes no node limit: use --movetime or --tc")
+            }
+        }
         self.send("BOARD")?;
         let mover_is_first = current.side_to_move() == banco_search::Side::First;
         for &(x, y, first) in &setup.stones {

@@ -5,30 +5,40 @@
 //! swapped; results are appended to a file (one JSON line per pairing) so a
 //! table can be fitted over many runs, anchored on the engines whose rating
 //! is known (Stockfish's `UCI_Elo`).
+//!
+//! With `--sprt`, a pairing is a sequential probability ratio test, as
+//! engine authors test a change against the build before it: games in
+//! pairs, the pentanomial GSPRT after each pair, and a stop as soon as a
+//! bound is crossed ([`sprt`]).
 
+pub mod clock;
 pub mod elo;
 pub mod game;
 pub mod gomocup;
 pub mod openings;
 pub mod player;
 pub mod results;
+pub mod sprt;
 pub mod uci;
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use banco_search::{Level, Side};
 use clap::Args;
 
+use self::clock::TimeControl;
 use self::elo::Tally;
 use self::game::{GameResult, GameRules};
 use self::openings::Opening;
 use self::player::{Player, PlayerSpec};
 use self::results::PairingRecord;
+use self::sprt::{Pentanomial, SprtBounds, Verdict};
 use super::args::MatchGameArgs;
 use crate::output::{out, outln};
 use banco_games::Playable;
@@ -56,13 +66,28 @@ pub struct MatchArgs {
     /// (for Stockfish, the `UCI_Elo` it was set to).
     #[arg(long)]
     pub anchor: Option<f64>,
-    /// Games per pairing (each opening twice, colours swapped).
-    #[arg(long, default_value_t = 40)]
-    pub games: usize,
+    /// Games per pairing (each opening twice, colours swapped); with
+    /// `--sprt`, the most games the test may play. Default 40, or 20,000
+    /// with `--sprt`.
+    #[arg(long)]
+    pub games: Option<usize>,
     /// Time per move in milliseconds, for every player (levels below 10 stop
     /// earlier at their own node or depth limit).
     #[arg(long, default_value_t = 1000)]
     pub movetime: u64,
+    /// A clock per player instead of a time per move: BASE+INCREMENT in
+    /// seconds, as `2+0.02`; a player whose flag falls loses.
+    #[arg(long, value_name = "BASE+INC", conflicts_with = "nodes")]
+    pub tc: Option<TimeControl>,
+    /// A fixed number of nodes per move instead of a time (for changes that
+    /// do not touch time management; Gomocup brains cannot take it).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Play the pairing as a sequential probability ratio test and stop when
+    /// it decides: `ELO0,ELO1` (as `0,10`) or
+    /// `elo0=0,elo1=10,alpha=0.05,beta=0.05` (alpha and beta 0.05 unless given).
+    #[arg(long, value_name = "ELO0,ELO1")]
+    pub sprt: Option<SprtBounds>,
     /// Opening file (FEN/EPD lines, `startpos moves …`, gomoku offsets);
     /// without one every game starts from the start position.
     #[arg(long)]
@@ -107,11 +132,14 @@ pub fn run<G: Playable>(args: &MatchArgs) -> anyhow::Result<()> {
                 moves: Vec::new(),
             }],
         };
-        if args.games == 0 {
+        if args.games == Some(0) {
             bail!("--games must be at least 1");
         }
+        if args.sprt.is_some() && pairings.len() != 1 {
+            bail!("--sprt tests one pairing: give two --player specs");
+        }
         let rules = GameRules {
-            movetime: Duration::from_millis(args.movetime.max(1)),
+            control: time_control(args),
             max_plies: args.max_plies.max(1),
             decisive_cp: G::INFO.decisive_cp,
         };
@@ -178,6 +206,62 @@ fn pairings(args: &MatchArgs) -> anyhow::Result<Vec<(PlayerSpec, PlayerSpec, Opt
     }
 }
 
+/// The time control the arguments ask for.
+fn time_control(args: &MatchArgs) -> TimeControl {
+    match (args.tc, args.nodes) {
+        (Some(tc), _) => tc,
+        (None, Some(nodes)) => TimeControl::Nodes(nodes),
+        (None, None) => TimeControl::MoveTime(Duration::from_millis(args.movetime.max(1))),
+    }
+}
+
+/// How a pairing stands while it is played.
+#[derive(Default)]
+struct Standing {
+    /// A's wins, draws and losses.
+    tally: Tally,
+    /// The half points A scored in each pair's first finished game.
+    half_pairs: HashMap<usize, usize>,
+    /// The finished pairs.
+    pentanomial: Pentanomial,
+    /// The SPRT's decision, once made.
+    verdict: Option<Verdict>,
+}
+
+impl Standing {
+    /// Counts game `index` (A's half points in it); returns the SPRT's
+    /// decision when this game completes a pair that crosses a bound.
+    fn add(
+        &mut self,
+        index: usize,
+        half_points: usize,
+        sprt: Option<&SprtBounds>,
+    ) -> Option<Verdict> {
+        match half_points {
+            2 => self.tally.wins += 1,
+            1 => self.tally.draws += 1,
+            _ => self.tally.losses += 1,
+        }
+        let pair = index / 2;
+        match self.half_pairs.remove(&pair) {
+            Some(other) => self.pentanomial.add(other + half_points),
+            None => {
+                self.half_pairs.insert(pair, half_points);
+                return None;
+            }
+        }
+        let bounds = sprt?;
+        if self.verdict.is_some() {
+            return None;
+        }
+        let verdict = bounds.verdict(self.pentanomial.llr(bounds));
+        (verdict != Verdict::Continue).then(|| {
+            self.verdict = Some(verdict);
+            verdict
+        })
+    }
+}
+
 fn play_pairing<G: Playable>(
     args: &MatchArgs,
     a: &PlayerSpec,
@@ -193,11 +277,16 @@ fn play_pairing<G: Playable>(
         let second = player::start::<G>(b, options)?;
         [first.name(), second.name()]
     };
+    let sprt = args.sprt.as_ref();
+    let max_games = args
+        .games
+        .unwrap_or(if sprt.is_some() { 20_000 } else { 40 });
     let next = AtomicUsize::new(0);
+    let decided = AtomicBool::new(false);
     let finished = Mutex::new(Vec::<(usize, GameResult)>::new());
     let started = Instant::now();
-    let progress = Mutex::new(Tally::default());
-    let workers = args.concurrency.clamp(1, args.games);
+    let standing = Mutex::new(Standing::default());
+    let workers = args.concurrency.clamp(1, max_games);
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let mut handles = Vec::new();
         for _ in 0..workers {
@@ -205,8 +294,11 @@ fn play_pairing<G: Playable>(
                 let mut pa: Box<dyn Player<G>> = player::start::<G>(a, options)?;
                 let mut pb: Box<dyn Player<G>> = player::start::<G>(b, options)?;
                 loop {
+                    if decided.load(Ordering::SeqCst) {
+                        return Ok(());
+                    }
                     let index = next.fetch_add(1, Ordering::SeqCst);
-                    if index >= args.games {
+                    if index >= max_games {
                         return Ok(());
                     }
                     let opening = &openings[(index / 2) % openings.len()];
@@ -217,14 +309,17 @@ fn play_pairing<G: Playable>(
                         game::play(opening, [pb.as_mut(), pa.as_mut()], rules)?
                     };
                     let a_side = if a_first { Side::First } else { Side::Second };
-                    let mut tally = progress.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
-                    match result.winner {
-                        Some(side) if side == a_side => tally.wins += 1,
-                        Some(_) => tally.losses += 1,
-                        None => tally.draws += 1,
+                    let half_points = match result.winner {
+                        Some(side) if side == a_side => 2,
+                        Some(_) => 0,
+                        None => 1,
+                    };
+                    let mut standing = standing.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+                    if standing.add(index, half_points, sprt).is_some() {
+                        decided.store(true, Ordering::SeqCst);
                     }
-                    report_progress(&names, *tally, args.games, started, &result);
-                    drop(tally);
+                    report_progress(&names, &standing, sprt, max_games, started, &result);
+                    drop(standing);
                     finished
                         .lock()
                         .map_err(|_| anyhow::anyhow!("poisoned"))?
@@ -240,9 +335,10 @@ fn play_pairing<G: Playable>(
         Ok(())
     })?;
     eprintln!();
-    let tally = progress
+    let standing = standing
         .into_inner()
         .map_err(|_| anyhow::anyhow!("poisoned"))?;
+    let tally = standing.tally;
     let mut games = finished
         .into_inner()
         .map_err(|_| anyhow::anyhow!("poisoned"))?;
@@ -266,6 +362,12 @@ fn play_pairing<G: Playable>(
         plies as f64 / games.len().max(1) as f64,
         started.elapsed().as_secs_f64()
     )?;
+    if let Some(bounds) = sprt {
+        outln!(
+            "{}",
+            sprt_summary(&standing.pentanomial, bounds, standing.verdict)
+        )?;
+    }
     Ok(PairingRecord {
         game: G::INFO.name.to_owned(),
         a: a_name,
@@ -273,6 +375,9 @@ fn play_pairing<G: Playable>(
         b_anchor: anchor,
         tally,
         movetime_ms: args.movetime,
+        time_control: (args.tc.is_some() || args.nodes.is_some())
+            .then(|| rules.control.to_string()),
+        pentanomial: sprt.map(|_| standing.pentanomial),
         openings: args
             .openings
             .as_ref()
@@ -289,17 +394,50 @@ fn play_pairing<G: Playable>(
     })
 }
 
+/// The SPRT's state in one line: the pairs, the Elo they show, the ratio
+/// against its bounds, and the decision.
+fn sprt_summary(pairs: &Pentanomial, bounds: &SprtBounds, verdict: Option<Verdict>) -> String {
+    let elo = pairs.elo();
+    let decision = match verdict {
+        Some(Verdict::H1) => "H1 accepted: the first player is stronger (passed)",
+        Some(Verdict::H0) => "H0 accepted: no gain of elo1 (failed)",
+        _ => "undecided",
+    };
+    format!(
+        "SPRT ({bounds}): LLR {:.2} [{:.2}, {:.2}], pairs {:?} (LL LD DD/WL WD WW), Elo {:+.1} ± {:.1}: {decision}",
+        pairs.llr(bounds),
+        bounds.lower(),
+        bounds.upper(),
+        pairs.0,
+        elo.elo,
+        elo.error,
+    )
+}
+
 fn report_progress(
     names: &[String; 2],
-    tally: Tally,
+    standing: &Standing,
+    sprt: Option<&SprtBounds>,
     games: usize,
     started: Instant,
     last: &GameResult,
 ) {
+    let tally = standing.tally;
+    let test = sprt.map_or_else(String::new, |bounds| {
+        let elo = standing.pentanomial.elo();
+        format!(
+            " · Elo {:+.1} ± {:.1} · LLR {:.2} [{:.2}, {:.2}]",
+            elo.elo,
+            elo.error,
+            standing.pentanomial.llr(bounds),
+            bounds.lower(),
+            bounds.upper()
+        )
+    });
     let mut err = std::io::stderr().lock();
     let _ = write!(
         err,
-        "\r[{:>3}/{games}] {} vs {}: +{} ={} -{} ({:.1} %) {:.0} s, last: {} ({} plies)   ",
+        "\r[{:>3}/{games}] {} vs {}: +{} ={} -{} ({:.1} %){test} {:.0} s, last: {} ({} plies)   ",
         tally.games(),
         names[0],
         names[1],

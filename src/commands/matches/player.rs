@@ -6,8 +6,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use banco_games::ComputerSettings;
 use banco_games::computer::{SearchPlan, plan, think};
-use banco_search::{Game, Level, Limits, Score, SearchConfig, Searcher, Silent};
+use banco_search::{Clock, Game, Level, Limits, Score, SearchConfig, Searcher, Silent};
 
+use super::clock::MoveLimit;
 use super::gomocup::GomocupEngine;
 use super::uci::UciEngine;
 use banco_games::Playable;
@@ -79,7 +80,8 @@ pub trait Player<G: Playable>: Send {
     ///
     /// An engine that no longer answers.
     fn new_game(&mut self) -> anyhow::Result<()>;
-    /// Chooses a move in `current`, reached from `start` by `moves`.
+    /// Chooses a move in `current`, reached from `start` by `moves`,
+    /// within `limit`.
     ///
     /// # Errors
     ///
@@ -89,7 +91,7 @@ pub trait Player<G: Playable>: Send {
         start: &G,
         moves: &[G::Move],
         current: &G,
-        movetime: Duration,
+        limit: &MoveLimit,
     ) -> anyhow::Result<Choice<G::Move>>;
 }
 
@@ -140,15 +142,30 @@ impl LevelPlayer {
         }
     }
 
-    /// The plan of one move in game `G`: the match's move time, this
-    /// player's table, and the level through the game layer, as every front
-    /// end plans it.
+    /// The plan of one move in game `G`: the match's limit, this player's
+    /// table, and the level through the game layer, as every front end
+    /// plans it.
     #[must_use]
-    pub fn plan<G: Game>(&self, movetime: Duration, seed: u64) -> SearchPlan {
+    pub fn plan<G: Game>(&self, limit: &MoveLimit, seed: u64) -> SearchPlan {
+        let limits = match *limit {
+            MoveLimit::MoveTime(t) => Limits::move_time(t),
+            MoveLimit::Nodes(nodes) => Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+            MoveLimit::Clock { increment, .. } => Limits {
+                clock: limit.own_time().map(|remaining| Clock {
+                    remaining,
+                    increment,
+                    moves_to_go: None,
+                }),
+                ..Limits::default()
+            },
+        };
         plan::<G>(
             &ComputerSettings::level(self.level),
             Self::config(),
-            Limits::move_time(movetime),
+            limits,
             seed,
         )
     }
@@ -169,7 +186,7 @@ impl<G: Playable> Player<G> for LevelPlayer {
         _start: &G,
         _moves: &[G::Move],
         current: &G,
-        movetime: Duration,
+        limit: &MoveLimit,
     ) -> anyhow::Result<Choice<G::Move>> {
         self.searches += 1;
         // Each search draws its own imprecision, as in a game at the page.
@@ -177,7 +194,7 @@ impl<G: Playable> Player<G> for LevelPlayer {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
             ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let plan = self.plan::<G>(movetime, seed);
+        let plan = self.plan::<G>(limit, seed);
         let result = think(current, &mut self.searcher, &plan, &mut Silent);
         let mv = result
             .best_move
@@ -201,7 +218,8 @@ mod tests {
             for n in 1..=10 {
                 let level = Level::new(n).unwrap();
                 let player = LevelPlayer::new(level);
-                let planned = with_game!(kind, G => player.plan::<G>(movetime, 9));
+                let limit = MoveLimit::MoveTime(movetime);
+                let planned = with_game!(kind, G => player.plan::<G>(&limit, 9));
                 let layer = kind.plan(
                     &ComputerSettings::level(level),
                     SearchConfig::default(),

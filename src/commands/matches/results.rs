@@ -27,6 +27,12 @@ pub struct PairingRecord {
     pub tally: Tally,
     /// Time per move.
     pub movetime_ms: u64,
+    /// The clock or node limit, when not `movetime_ms` (`2+0.02`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<String>,
+    /// The game pairs' outcomes, for an SPRT (LL, LD, DD or WL, WD, WW).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pentanomial: Option<super::sprt::Pentanomial>,
     /// The opening file's name.
     #[serde(default)]
     pub openings: Option<String>,
@@ -302,6 +308,8 @@ mod tests {
                 losses,
             },
             movetime_ms: 100,
+            time_control: None,
+            pentanomial: None,
             openings: None,
             reasons: BTreeMap::new(),
             first_player_wins: 0,

@@ -8,6 +8,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use banco_search::Score;
 
+use super::clock::MoveLimit;
 use super::player::{Choice, Player};
 use banco_games::Playable;
 
@@ -152,6 +153,26 @@ pub fn shift_ranks(code: &str, by: i32) -> String {
     out
 }
 
+/// The `go` command for a move limit.
+fn go_command(limit: &MoveLimit) -> String {
+    match *limit {
+        MoveLimit::MoveTime(t) => format!("go movetime {}", t.as_millis().max(1)),
+        MoveLimit::Nodes(n) => format!("go nodes {n}"),
+        MoveLimit::Clock {
+            first,
+            second,
+            increment,
+            ..
+        } => format!(
+            "go wtime {} btime {} winc {} binc {}",
+            first.as_millis(),
+            second.as_millis(),
+            increment.as_millis(),
+            increment.as_millis()
+        ),
+    }
+}
+
 /// The score of an `info` line: `score cp N` or `score mate N`.
 fn info_score(line: &str) -> Option<Score> {
     let mut words = line.split_whitespace();
@@ -184,7 +205,7 @@ impl<G: Playable> Player<G> for UciEngine {
         start: &G,
         moves: &[G::Move],
         current: &G,
-        movetime: Duration,
+        limit: &MoveLimit,
     ) -> anyhow::Result<Choice<G::Move>> {
         let mut position = format!("position fen {}", start.position());
         if !moves.is_empty() {
@@ -195,7 +216,7 @@ impl<G: Playable> Player<G> for UciEngine {
             }
         }
         self.send(&position)?;
-        self.send(&format!("go movetime {}", movetime.as_millis().max(1)))?;
+        self.send(&go_command(limit))?;
         let mut score = None;
         loop {
             let line = self.read_line()?;
@@ -205,7 +226,7 @@ impl<G: Playable> Player<G> for UciEngine {
                 let code = rest.split_whitespace().next().unwrap_or("");
                 let code = self.engine_to_code(code);
                 let mv = current
-                    .parse_move(&code)
+                    .parse_code(&code)
                     .map_err(|e| anyhow::anyhow!("engine '{}' played {code}: {e}", self.name))?;
                 return Ok(Choice { mv, score });
             }
@@ -226,6 +247,25 @@ impl Drop for UciEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn limits_become_go_commands() {
+        assert_eq!(
+            go_command(&MoveLimit::MoveTime(Duration::from_millis(250))),
+            "go movetime 250"
+        );
+        assert_eq!(go_command(&MoveLimit::Nodes(5000)), "go nodes 5000");
+        let clock = MoveLimit::Clock {
+            first: Duration::from_millis(1900),
+            second: Duration::from_secs(2),
+            increment: Duration::from_millis(20),
+            mover: banco_search::Side::Second,
+        };
+        assert_eq!(
+            go_command(&clock),
+            "go wtime 1900 btime 2000 winc 20 binc 20"
+        );
+    }
 
     #[test]
     fn ranks_shift_both_ways() {
