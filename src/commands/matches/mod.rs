@@ -206,6 +206,26 @@ fn pairings(args: &MatchArgs) -> anyhow::Result<Vec<(PlayerSpec, PlayerSpec, Opt
     }
 }
 
+/// The players' names, told apart by their commands when both engines give
+/// the same one (two builds of one engine, as in an SPRT).
+fn distinct_names(a: String, b: String, a_spec: &PlayerSpec, b_spec: &PlayerSpec) -> [String; 2] {
+    if a != b {
+        return [a, b];
+    }
+    let program = |spec: &PlayerSpec| match spec {
+        PlayerSpec::Uci(command) | PlayerSpec::Gomocup(command) => command
+            .split_whitespace()
+            .next()
+            .and_then(|p| std::path::Path::new(p).file_name())
+            .map(|n| n.to_string_lossy().into_owned()),
+        PlayerSpec::Level(_) => None,
+    };
+    match (program(a_spec), program(b_spec)) {
+        (Some(pa), Some(pb)) if pa != pb => [format!("{a} ({pa})"), format!("{b} ({pb})")],
+        _ => [format!("{a} (1)"), format!("{b} (2)")],
+    }
+}
+
 /// The time control the arguments ask for.
 fn time_control(args: &MatchArgs) -> TimeControl {
     match (args.tc, args.nodes) {
@@ -275,7 +295,7 @@ fn play_pairing<G: Playable>(
     let names = {
         let first = player::start::<G>(a, options)?;
         let second = player::start::<G>(b, options)?;
-        [first.name(), second.name()]
+        distinct_names(first.name(), second.name(), a, b)
     };
     let sprt = args.sprt.as_ref();
     let max_games = args
@@ -450,4 +470,35 @@ fn report_progress(
         last.plies
     );
     let _ = err.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_builds_of_one_engine_are_told_apart() {
+        let uci = |c: &str| PlayerSpec::Uci(c.to_owned());
+        let same = |a: &PlayerSpec, b: &PlayerSpec| {
+            distinct_names("Banco 0.1.0".into(), "Banco 0.1.0".into(), a, b)
+        };
+        assert_eq!(
+            same(&uci("/x/banco-new uci"), &uci("/x/banco-4684672 uci")),
+            ["Banco 0.1.0 (banco-new)", "Banco 0.1.0 (banco-4684672)"]
+        );
+        assert_eq!(
+            same(&uci("banco uci"), &uci("banco uci")),
+            ["Banco 0.1.0 (1)", "Banco 0.1.0 (2)"]
+        );
+        let level = PlayerSpec::Level(Level::MAX);
+        assert_eq!(
+            distinct_names(
+                "level 10".into(),
+                "Stockfish".into(),
+                &level,
+                &uci("stockfish")
+            ),
+            ["level 10", "Stockfish"]
+        );
+    }
 }
