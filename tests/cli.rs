@@ -600,3 +600,41 @@ fn the_terminal_reports_a_threat_search_move() {
     assert!(text.contains("score #"), "{text}");
     assert!(text.contains("line: 8."), "{text}");
 }
+
+/// A refused move says why, as a player reads it, not the position's FEN.
+#[test]
+fn an_illegal_move_says_why() {
+    let out = banco_with_input(
+        &["play", "chess", "--black", "human"],
+        "e2e5\nNf6\ne7e5\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("illegal move 'e2e5': a pawn cannot move from e2 to e5"),
+        "{text}"
+    );
+    assert!(
+        text.contains("no knight of White's can move to f6"),
+        "{text}"
+    );
+    assert!(text.contains("is Black's, and White is to move"), "{text}");
+    assert!(!text.contains("pppppppp/8/8"), "{text}");
+}
+
+/// The terminal counts the moves a player may play: in gomoku every empty
+/// point, as the page does.
+#[test]
+fn gomoku_counts_every_empty_point() {
+    let out = banco_with_input(
+        &["play", "gomoku", "--black", "human", "--fen", "h8"],
+        "moves\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(text.contains("224 legal moves"), "{text}");
+    // The list follows the prompt on its line.
+    let listed = text
+        .lines()
+        .find_map(|l| l.strip_prefix("White> a1 "))
+        .unwrap_or_default();
+    assert_eq!(listed.split_whitespace().count() + 1, 224, "{text}");
+}

@@ -227,9 +227,11 @@ impl<G: CliGame, W: Write> Session<G, W> {
                 }
             }
             "moves" => {
+                // What a player may play (in gomoku every empty point, not
+                // only the search's candidates near the stones).
                 let list: Vec<String> = self
                     .game
-                    .legal()
+                    .playable_moves()
                     .into_iter()
                     .map(|mv| self.game.move_text(mv))
                     .collect();

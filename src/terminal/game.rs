@@ -14,13 +14,6 @@ use super::{Style, board, xiangqi_board};
 pub trait CliGame: Playable {
     /// The board as text, from the second player's side when `flipped`.
     fn render(&self, flipped: bool, style: Style) -> String;
-
-    /// The search's legal moves here.
-    fn legal(&self) -> Vec<Self::Move> {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves
-    }
 }
 
 impl CliGame for ChessGame {

@@ -7,9 +7,10 @@ use banco_search::Report;
 use crate::commands::report::{millis, thousands};
 use crate::terminal::game::CliGame;
 
-/// "Move 12 · White to move · 31 legal moves · check".
+/// "Move 12 · White to move · 31 legal moves · check", counting the moves a
+/// player may play (in gomoku every empty point).
 pub fn game_panel<G: CliGame>(game: &G) -> String {
-    let moves = game.legal();
+    let moves = game.playable_moves();
     let mut line = format!(
         "Move {} · {} to move · {} legal move{}",
         game.move_number(),

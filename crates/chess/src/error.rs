@@ -34,20 +34,20 @@ pub enum MoveError {
         input: String,
     },
     /// A well-formed move that is not legal in this position.
-    #[error("illegal move '{input}' in position {fen}")]
+    #[error("illegal move '{input}': {reason}")]
     Illegal {
         /// The text given.
         input: String,
-        /// The position, as FEN.
-        fen: String,
+        /// Why it cannot be played, as a player reads it.
+        reason: String,
     },
     /// A SAN move that fits more than one legal move.
-    #[error("ambiguous move '{input}' in position {fen}: say which piece moves (e.g. Nbd2)")]
+    #[error(
+        "ambiguous move '{input}': more than one piece can make it; say which (as Nbd2 or R1e2)"
+    )]
     Ambiguous {
         /// The text given.
         input: String,
-        /// The position, as FEN.
-        fen: String,
     },
 }
 

@@ -21,6 +21,7 @@
 mod error;
 pub mod eval;
 mod game;
+mod illegal;
 pub mod notation;
 pub mod pgn;
 pub mod zobrist;

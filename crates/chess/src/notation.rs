@@ -2,12 +2,16 @@
 
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use crate::error::MoveError;
+use crate::illegal::why_illegal;
 
-fn fen_of(pos: &Chess) -> String {
-    shakmaty::fen::Fen::from_position(pos, EnPassantMode::Legal).to_string()
+fn illegal(pos: &Chess, input: &str) -> MoveError {
+    MoveError::Illegal {
+        input: input.to_owned(),
+        reason: why_illegal(pos, input),
+    }
 }
 
 /// Reads a move in UCI notation and checks it is legal in `pos`.
@@ -21,10 +25,7 @@ pub fn parse_uci(pos: &Chess, text: &str) -> Result<Move, MoveError> {
     let uci: UciMove = input.parse().map_err(|_| MoveError::Syntax {
         input: input.to_owned(),
     })?;
-    uci.to_move(pos).map_err(|_| MoveError::Illegal {
-        input: input.to_owned(),
-        fen: fen_of(pos),
-    })
+    uci.to_move(pos).map_err(|_| illegal(pos, input))
 }
 
 /// Reads a move in SAN and checks it is legal in `pos`.
@@ -40,12 +41,8 @@ pub fn parse_san(pos: &Chess, text: &str) -> Result<Move, MoveError> {
     san.san.to_move(pos).map_err(|err| match err {
         SanError::AmbiguousSan => MoveError::Ambiguous {
             input: input.to_owned(),
-            fen: fen_of(pos),
         },
-        SanError::IllegalSan => MoveError::Illegal {
-            input: input.to_owned(),
-            fen: fen_of(pos),
-        },
+        SanError::IllegalSan => illegal(pos, input),
     })
 }
 
@@ -70,21 +67,14 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
     let normalised = input.replace('0', "O");
     match parse_san(pos, &normalised) {
         Err(MoveError::Syntax { .. }) if input.parse::<UciMove>().is_ok() => {
-            Err(MoveError::Illegal {
-                input: input.to_owned(),
-                fen: fen_of(pos),
-            })
+            Err(illegal(pos, input))
         }
         Err(MoveError::Syntax { .. }) => Err(MoveError::Syntax {
             input: input.to_owned(),
         }),
-        Err(MoveError::Illegal { fen, .. }) => Err(MoveError::Illegal {
+        Err(MoveError::Illegal { .. }) => Err(illegal(pos, input)),
+        Err(MoveError::Ambiguous { .. }) => Err(MoveError::Ambiguous {
             input: input.to_owned(),
-            fen,
-        }),
-        Err(MoveError::Ambiguous { fen, .. }) => Err(MoveError::Ambiguous {
-            input: input.to_owned(),
-            fen,
         }),
         ok => ok,
     }
