@@ -597,7 +597,10 @@ fn the_terminal_reports_a_threat_search_move() {
     );
     let text = stdout(&out);
     assert!(text.contains("Banco plays"), "{text}");
-    assert!(text.contains("score #"), "{text}");
+    // White won by the threat search; the panel speaks from Black's side
+    // (gomoku's first player), as the page's bar does.
+    assert!(text.contains("score #-"), "{text}");
+    assert!(text.contains("(Black)"), "{text}");
     assert!(text.contains("line: 8."), "{text}");
 }
 

@@ -226,7 +226,7 @@ function onFeed(message) {
 
 function renderSearch() {
   const g = ui.game;
-  renderComputerPanel($('search-facts'), ui.info, g.thinking);
+  renderComputerPanel($('search-facts'), ui.info, g.thinking, g.sides);
   renderEvalBar($('eval-bar'), $('eval-fill'), $('eval-text'), ui.info, ui.flipped);
   document.body.dataset.searchDepth = ui.info ? String(ui.info.depth) : '';
 }

@@ -52,12 +52,27 @@ export function renderGamePanel(table, game) {
   ]);
 }
 
-/** The computer's search: live while it thinks, the last one after. */
-export function renderComputerPanel(table, info, thinking) {
+/**
+ * A bound as seen from the first player: a lower bound for the second
+ * player is an upper one for the first.
+ */
+function firstBound(info) {
+  if (info.bound === 'exact' || info.side === 'first') return info.bound;
+  return info.bound === 'lower' ? 'upper' : 'lower';
+}
+
+/**
+ * The computer's search: live while it thinks, the last one after. Scores
+ * are given from the first player's side (White, Red, Black in gomoku), as
+ * the evaluation bar shows them, whoever searched.
+ */
+export function renderComputerPanel(table, info, thinking, sides) {
+  const first = sides ? sides[0] : 'first player';
+  const bound = info ? firstBound(info) : 'exact';
   const rows = info ? [
     ['Algorithm', `${info.algorithm} (level ${info.level})`, 'algorithm'],
     ['Depth', `${info.depth} (sel ${info.seldepth})`, 'depth'],
-    ['Score', `${info.score_text}${info.bound === 'exact' ? '' : ` (${info.bound})`}`, 'score'],
+    [`Score (${first})`, `${scoreText(info.score_first)}${bound === 'exact' ? '' : ` (${bound})`}`, 'score'],
     ['Nodes', formatNumber(info.nodes), 'nodes'],
     ['Leaf nodes', formatNumber(info.leaf_nodes), 'leaf_nodes'],
     ['Cut-offs', formatNumber(info.cutoffs), 'cutoffs'],
@@ -82,7 +97,7 @@ export function renderEvalBar(bar, fill, text, info, flipped) {
   fill.style.height = `${(share * 100).toFixed(1)}%`;
   bar.classList.toggle('flipped', flipped);
   text.textContent = info ? scoreText(info.score_first) : '0.00';
-  bar.title = `Evaluation for the first player: ${text.textContent}`;
+  bar.title = `Evaluation from the first player's side: ${text.textContent}`;
 }
 
 /**

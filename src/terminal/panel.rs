@@ -2,7 +2,7 @@
 //! check, the move list) and the computer (algorithm, depth, score, nodes,
 //! leaf nodes, cut-offs, time, nodes per second).
 
-use banco_search::Report;
+use banco_search::{Report, Score, Side};
 
 use crate::commands::report::{millis, thousands};
 use crate::terminal::game::CliGame;
@@ -46,7 +46,9 @@ pub fn move_list<G: CliGame>(game: &G, max_moves: usize) -> String {
     }
 }
 
-/// The computer panel after a search from `game`'s position.
+/// The computer panel after a search from `game`'s position. The score is
+/// given from the first player's side, as the web page's bar and panel give
+/// it, whoever searched.
 pub fn computer_panel<G: CliGame>(
     algorithm: &str,
     level: u8,
@@ -54,10 +56,14 @@ pub fn computer_panel<G: CliGame>(
     game: &G,
 ) -> String {
     format!(
-        "{algorithm} (level {level}) · depth {}/{} · score {} · {} nodes · {} leaf nodes · {} cut-offs · {} · {} nodes/s\n  line: {}",
+        "{algorithm} (level {level}) · depth {}/{} · score {} ({}) · {} nodes · {} leaf nodes · {} cut-offs · {} · {} nodes/s\n  line: {}",
         report.depth,
         report.seldepth,
-        report.score(),
+        match game.side_to_move() {
+            Side::First => report.score(),
+            Side::Second => Score::from_value(-report.value),
+        },
+        G::INFO.sides[0],
         thousands(report.stats.nodes),
         thousands(report.stats.leaf_nodes),
         thousands(report.stats.cutoffs),

@@ -118,6 +118,10 @@ async function expectComputerAnswered(page, expectedPlies) {
     assert.ok(value && value !== '–', `the search panel shows ${name} (got ${value})`);
   }
   assert.ok(Number((await stat(page, 'nodes')).replace(/,/g, '')) > 0, 'nodes were counted');
+  // One point of view on one screen: the panel's score is the bar's.
+  const score = (await stat(page, 'score')).split(' ')[0];
+  const bar = (await page.textContent('#eval-text')).trim();
+  assert.equal(score, bar, 'the panel and the bar give the score from the same side');
 }
 
 const GAMES = [
