@@ -13,7 +13,9 @@ import { explain, TREE_HELP } from './lab/notes.js';
 import { createTreeView, valueText } from './lab/tree.js';
 
 const BOARDS = { chess: createChessBoard, xiangqi: createXiangqiBoard, gomoku: createGomokuBoard };
-const DEFAULT_MAX_NODES = 2000;
+/** Enough for the whole depth-3 alpha-beta tree of every game's start (xiangqi's is 31,641 nodes, pruned moves included). */
+const DEFAULT_MAX_NODES = 40000;
+const MAX_NODES = 100000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -411,9 +413,12 @@ function showTree() {
   const name = answer.algorithm === 'minimax' ? 'Minimax' : 'Alpha-beta';
   const stats = answer.stats || {};
   const value = answer.value?.mate !== undefined ? `mate in ${answer.value.mate}` : valueText(answer.value?.cp);
-  let text = `${name} to depth ${answer.depth}: ${formatNumber(stats.nodes)} nodes, ${formatNumber(stats.leaf_nodes)} leaves, `
-    + `${formatNumber(stats.cutoffs)} cut-offs; value ${value} for ${sideName(answer.side_to_move)} (MAX).`;
-  if (answer.truncated) text += ` The search visited more than the ${formatNumber(lab.maxNodes)} nodes drawn: only the first ones are shown.`;
+  // A search the node cap cut short has no value: it is never presented as the answer.
+  const text = answer.truncated
+    ? `${name} to depth ${answer.depth}: stopped after ${formatNumber(stats.nodes)} nodes, at the cap of `
+      + `${formatNumber(lab.maxNodes)} nodes drawn: no value and no best line. Raise "Max nodes" or lower the depth.`
+    : `${name} to depth ${answer.depth}: ${formatNumber(stats.nodes)} nodes, ${formatNumber(stats.leaf_nodes)} leaves, `
+      + `${formatNumber(stats.cutoffs)} cut-offs; value ${value} for ${sideName(answer.side_to_move)} (MAX).`;
   $('tree-summary').textContent = text;
   $('tree-summary').classList.toggle('truncated', Boolean(answer.truncated));
   tree.load(answer, {
@@ -544,7 +549,7 @@ function wireButtons() {
   $('tree-depth').addEventListener('change', (event) => { lab.treeDepth = Number(event.target.value); markStale(['tree']); syncUrl(); });
   $('tree-algorithm').addEventListener('change', (event) => { lab.algorithm = event.target.value; markStale(['tree']); syncUrl(); });
   $('tree-max-nodes').addEventListener('change', (event) => {
-    lab.maxNodes = clamp(event.target.value, 1, 5000, DEFAULT_MAX_NODES);
+    lab.maxNodes = clamp(event.target.value, 1, MAX_NODES, DEFAULT_MAX_NODES);
     event.target.value = String(lab.maxNodes);
     markStale(['tree']);
     syncUrl();
@@ -590,7 +595,7 @@ async function readUrl() {
   lab.evaluator = q.get('evaluator') === 'simple' ? 'simple' : 'strong';
   lab.treeDepth = clamp(q.get('tree_depth'), 1, MAX_TREE_DEPTH, DEFAULT_TREE_DEPTH);
   lab.algorithm = q.get('algorithm') === 'minimax' ? 'minimax' : 'alphabeta';
-  lab.maxNodes = clamp(q.get('max_nodes'), 1, 5000, DEFAULT_MAX_NODES);
+  lab.maxNodes = clamp(q.get('max_nodes'), 1, MAX_NODES, DEFAULT_MAX_NODES);
   return new Set((q.get('run') || '').split(',').filter((r) => r === 'race' || r === 'tree'));
 }
 

@@ -147,6 +147,27 @@ test('lab: the search tree steps forward and back, and a node shows its position
   await page.context().close();
 });
 
+test('lab: a depth-3 tree is complete by default, in pawns; one cut short gives no value', async () => {
+  // The default cap holds the whole tree: the value agrees with the race's units.
+  const page = await open('/lab?game=chess&tree_depth=3&algorithm=alphabeta&run=tree');
+  await page.waitForSelector('body[data-tree="done"], body[data-tree="error"]', { timeout: 120000 });
+  assert.equal(await page.getAttribute('body', 'data-tree'), 'done', await page.textContent('#tree-status'));
+  const summary = await page.textContent('#tree-summary');
+  assert.match(summary, /value [+−]\d+\.\d\d for White/, summary);
+  assert.doesNotMatch(summary, /stopped/, summary);
+  assert.ok(await page.locator('#tree-scroll g.node.pv').count() > 0, 'the best line is drawn');
+
+  // With a cap the search cannot finish under, it says so and draws no best line.
+  await page.goto(`${server.url}/lab?game=chess&tree_depth=3&algorithm=alphabeta&max_nodes=500&run=tree`);
+  await page.waitForSelector('body[data-tree="done"], body[data-tree="error"]', { timeout: 120000 });
+  const cut = await page.textContent('#tree-summary');
+  assert.match(cut, /stopped after .* no value and no best line/, cut);
+  assert.doesNotMatch(cut, /value [+−]/, cut);
+  assert.equal(await page.locator('#tree-scroll g.node.pv').count(), 0, 'no best line from a search cut short');
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 /** Clicks the middle of a board element as it is now (the board is redrawn on updates). */
 async function clickAt(page, selector) {
   let box = null;

@@ -19,10 +19,22 @@ export function boundText(value, sign) {
   return valueText(value);
 }
 
-/** A value with a real minus sign. */
+/** The search's mate score and the bound above which scores are mates. */
+const MATE = 32000;
+const MATE_BOUND = MATE - 128;
+
+/**
+ * A value in pawns, as the race gives scores (+0.40), or a mate (#3, #−2),
+ * with a real minus sign.
+ */
 export function valueText(value) {
   if (value === null || value === undefined) return '?';
-  return value < 0 ? `−${-value}` : String(value);
+  if (Math.abs(value) >= MATE_BOUND) {
+    const moves = Math.floor((MATE - Math.abs(value) + 1) / 2);
+    return value > 0 ? `#${moves}` : `#−${moves}`;
+  }
+  const pawns = (Math.abs(value) / 100).toFixed(2);
+  return value < 0 ? `−${pawns}` : `+${pawns}`;
 }
 
 /** Builds the tree from the server's flat list (parents before children). */
@@ -50,7 +62,13 @@ function buildModel(answer) {
   for (const node of nodes) {
     node.children.sort((a, b) => (a.kind === 'pruned') - (b.kind === 'pruned') || a.id - b.id);
   }
-  return { nodes, visited: Math.max(1, visited), maxDepth: Math.max(0, ...nodes.map((n) => n.depth)) };
+  return {
+    nodes,
+    visited: Math.max(1, visited),
+    maxDepth: Math.max(0, ...nodes.map((n) => n.depth)),
+    // A search cut short by the node cap has no value and no best line.
+    truncated: Boolean(answer.truncated),
+  };
 }
 
 /**
@@ -69,7 +87,7 @@ export function createTreeView({ scroll, onHover, onLeave, onStep }) {
   let rows = []; // the unfolded nodes, top to bottom, as last drawn
   const root = svg('svg', { class: 'tree-svg', role: 'tree' });
 
-  const complete = () => step >= model.visited - 1;
+  const complete = () => !model.truncated && step >= model.visited - 1;
   const current = () => model.nodes[step];
 
   function ancestors(node) {

@@ -27,9 +27,9 @@ pub const MAX_TREE_DEPTH: u32 = 4;
 /// Nodes each race row may visit before it is cut short.
 pub const RACE_NODE_LIMIT: u64 = 20_000_000;
 /// The most nodes a tree may hold (visited and pruned together).
-pub const MAX_TREE_NODES: usize = 5_000;
+pub const MAX_TREE_NODES: usize = 100_000;
 /// A tree's size when the request does not say.
-pub const DEFAULT_TREE_NODES: usize = 2_000;
+pub const DEFAULT_TREE_NODES: usize = 40_000;
 
 /// Where the lab's position comes from, as both bodies give it.
 #[derive(Debug)]
@@ -217,7 +217,8 @@ pub struct TreeRequest {
     /// `simple` or `strong` (the default).
     #[serde(default)]
     pub evaluator: Option<String>,
-    /// The most nodes to record, 1 to 5000 (default 2000).
+    /// The most nodes to record, 1 to 100,000 (default 40,000: the whole
+    /// depth-3 alpha-beta tree of every game's start).
     #[serde(default)]
     pub max_nodes: Option<usize>,
 }

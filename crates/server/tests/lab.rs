@@ -199,12 +199,29 @@ async fn the_node_cap_truncates_a_tree() {
     let answer = post(
         &router,
         "/api/lab/tree",
-        json!({ "game": "chess", "depth": 3, "algorithm": "minimax" }),
+        json!({ "game": "chess", "depth": 3, "algorithm": "minimax", "max_nodes": 2000 }),
     )
     .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
     assert_eq!(answer.json["truncated"], true);
     assert_eq!(answer.json["nodes"].as_array().unwrap().len(), 2000);
+}
+
+/// By default the lab draws the whole depth-3 alpha-beta tree of every
+/// game's start: a tree cut short is never the default answer.
+#[tokio::test]
+async fn the_default_cap_holds_a_whole_depth_three_tree() {
+    let router = server();
+    for game in ["chess", "xiangqi", "gomoku"] {
+        let answer = post(
+            &router,
+            "/api/lab/tree",
+            json!({ "game": game, "depth": 3, "algorithm": "alphabeta" }),
+        )
+        .await;
+        assert_eq!(answer.status, StatusCode::OK, "{game}: {}", answer.json);
+        assert_eq!(answer.json["truncated"], false, "{game}");
+    }
 }
 
 #[tokio::test]
