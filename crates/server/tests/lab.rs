@@ -377,7 +377,7 @@ async fn bad_lab_bodies_are_refused() {
         ),
         (
             "/api/lab/tree",
-            json!({ "game": "chess", "depth": 2, "algorithm": "minimax", "max_nodes": 5001 }),
+            json!({ "game": "chess", "depth": 2, "algorithm": "minimax", "max_nodes": 100001 }),
             "invalid",
             Some("max_nodes"),
         ),
