@@ -332,8 +332,37 @@ function undo() {
   if (ui.game) act(api.undo(ui.game.id));
 }
 
+/**
+ * Asks before an action that cannot be taken back: a dialog whose OK
+ * (Enter) runs `action` and whose Cancel (Esc) does nothing.
+ */
+function confirmThen(title, text, accept, action) {
+  const dialog = $('confirm-dialog');
+  $('confirm-title').textContent = title;
+  $('confirm-text').textContent = text;
+  $('confirm-accept').textContent = accept;
+  dialog.returnValue = '';
+  dialog.onclose = () => {
+    dialog.onclose = null;
+    if (dialog.returnValue === 'accept') action();
+  };
+  dialog.showModal();
+  $('confirm-accept').focus();
+}
+
 function reset() {
-  if (ui.game) act(api.reset(ui.game.id));
+  const g = ui.game;
+  if (!g) return;
+  // Nothing to lose before the first move.
+  if (g.plies === 0) return act(api.reset(g.id));
+  confirmThen('Reset the game?', `The ${g.plies} move${g.plies === 1 ? '' : 's'} played will be taken back, all at once.`,
+    'Reset', () => act(api.reset(g.id)));
+}
+
+function resign() {
+  const g = ui.game;
+  if (!g) return;
+  confirmThen('Resign?', 'The game ends, lost for your side.', 'Resign', () => act(api.resign(g.id)));
 }
 
 function flip() {
@@ -604,7 +633,7 @@ function wireButtons() {
   $('reset-button').addEventListener('click', reset);
   $('flip-button').addEventListener('click', flip);
   $('resign-button').addEventListener('click', () => {
-    if (ui.game && window.confirm('Resign this game?')) act(api.resign(ui.game.id));
+    resign();
   });
   $('pause-button').addEventListener('click', () => {
     if (ui.game) act(api.control(ui.game.id, ui.game.paused ? 'resume' : 'pause'));

@@ -145,10 +145,17 @@ for (const { game, first, second } of GAMES) {
     await page.keyboard.press('z');
     await waitPlies(page, 0);
 
-    // Play again, then R resets to the start.
+    // Play again, then R asks before resetting: Esc keeps the game, Enter resets.
     await clickMove(page, ...second);
     await expectComputerAnswered(page, 2);
     await page.keyboard.press('r');
+    await page.waitForSelector('#confirm-dialog[open]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#confirm-dialog', { state: 'hidden' });
+    assert.equal(await plies(page), 2, 'Esc keeps the game');
+    await page.keyboard.press('r');
+    await page.waitForSelector('#confirm-dialog[open]');
+    await page.keyboard.press('Enter');
     await waitPlies(page, 0);
 
     // A reload finds the game as it was.
@@ -192,6 +199,24 @@ test('the level picker shows what a level does in the chosen game and how strong
   assert.match(await info.textContent(), /31,250 nodes a move/);
   await page.locator('input[name="level1"]').fill('10');
   assert.match(await info.textContent(), /full strength/);
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
+test('resigning asks first: Esc keeps playing, Enter resigns', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'chess' });
+  await page.click('#resign-button');
+  await page.waitForSelector('#confirm-dialog[open]');
+  assert.match(await page.textContent('#confirm-title'), /Resign/);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#confirm-dialog', { state: 'hidden' });
+  assert.ok(await page.isHidden('#game-over'), 'the game goes on');
+  await page.click('#resign-button');
+  await page.waitForSelector('#confirm-dialog[open]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#game-over:not([hidden])');
+  assert.equal(await page.getAttribute('#game-over', 'data-reason'), 'resignation');
   assert.deepEqual(page.jsErrors, []);
   await page.context().close();
 });
