@@ -135,6 +135,14 @@ export function renderMoveList(list, game, current, onPick) {
       row = null;
     }
   });
+  // Keep the current move in view by scrolling the list alone: the page,
+  // and the board with it, never moves (scrollIntoView would scroll every
+  // scrolling ancestor, the page included).
   const active = list.querySelector('[aria-current="true"]');
-  if (active) active.scrollIntoView({ block: 'nearest' });
+  if (active) {
+    const item = active.getBoundingClientRect();
+    const box = list.getBoundingClientRect();
+    if (item.top < box.top) list.scrollTop -= box.top - item.top;
+    else if (item.bottom > box.bottom) list.scrollTop += item.bottom - box.bottom;
+  }
 }

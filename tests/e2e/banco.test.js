@@ -203,6 +203,19 @@ test('the level picker shows what a level does in the chosen game and how strong
   await page.context().close();
 });
 
+test('on a phone the board stays put while the game goes on', async () => {
+  const page = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await newGame(page, { game: 'chess' });
+  const before = await page.evaluate(() => window.scrollY);
+  for (const [from, to, plies] of [['e2', 'e4', 2], ['g1', 'f3', 4], ['b1', 'c3', 6]]) {
+    await clickMove(page, from, to);
+    await expectComputerAnswered(page, plies);
+    assert.equal(await page.evaluate(() => window.scrollY), before, `after ${plies} plies the page has not scrolled`);
+  }
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 test('resigning asks first: Esc keeps playing, Enter resigns', async () => {
   const page = await openPage();
   await newGame(page, { game: 'chess' });
@@ -235,6 +248,12 @@ test('chess: a checkmate from a loaded position shows the reason', async () => {
   assert.equal(await page.getAttribute('#game-over', 'data-reason'), 'checkmate');
   assert.ok(await page.isVisible('#rematch-button'));
   assert.ok(await page.isVisible('#new-after-button'));
+  // What comes next is on the first screen (1280×900), not below the fold.
+  for (const button of ['#rematch-button', '#new-after-button']) {
+    const box = await page.locator(button).boundingBox();
+    assert.ok(box.y + box.height <= 900, `${button} ends at ${box.y + box.height}`);
+  }
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
   await page.screenshot({ path: join(output, 'chess-checkmate.png') });
   await page.context().close();
 });
