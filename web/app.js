@@ -414,11 +414,41 @@ function fillSelect(select, options) {
   }));
 }
 
+/** How a chess player would describe an opponent of this rating. */
+function ratingWords(elo) {
+  const bands = [[800, 'a beginner'], [1200, 'a casual player'], [1600, 'a club player'],
+    [2000, 'a strong club player'], [2300, 'an expert'], [2500, 'a master']];
+  const band = bands.find(([limit]) => elo < limit);
+  return band ? band[1] : 'a grandmaster';
+}
+
+/** What the reference players of the measured tables are, for people. */
+const REFERENCES = { 'seeds-caro': "the course's caro program" };
+
+/**
+ * How strong a level is, as a player reads it: "Plays like a club player
+ * (about 1,430 Elo)"; the measurement's details go in the card's tooltip.
+ */
+function strengthWords(here) {
+  if (here.elo == null) return 'Strength not measured yet.';
+  const elo = Math.round(here.elo);
+  if ((here.scale || '').includes('UCI_Elo')) {
+    const rating = elo < 400 ? 'below 400 Elo' : `about ${elo.toLocaleString('en')} Elo`;
+    return `Plays like ${ratingWords(elo)} (${rating}).`;
+  }
+  // A table anchored on a program, not on a rating: say how it compares.
+  const anchor = /anchored on (\S+) =/.exec(here.scale || '')?.[1];
+  const reference = REFERENCES[anchor] || anchor || 'the reference player';
+  if (Math.abs(elo) < 100) return `About as strong as ${reference}.`;
+  return elo > 0 ? `Stronger than ${reference}.` : `Weaker than ${reference}.`;
+}
+
 // What a level does in a game and how strong it measured, from /api/meta:
-// "depth 3 · simple evaluation · blur ±60 · measured ≈ 1180 Elo ± 90".
+// the words a player reads, and the details (depth, evaluator, blur, the
+// measured rating with its error bar) for the tooltip.
 function levelInfo(level, game) {
   const entry = ui.meta.levels?.list?.find((l) => l.level === Number(level));
-  if (!entry) return '';
+  if (!entry) return { words: '', details: '' };
   const here = entry.games?.[game] ?? {};
   const parts = [];
   if (entry.depth != null) parts.push(`depth ${entry.depth}`);
@@ -435,7 +465,15 @@ function levelInfo(level, game) {
   } else {
     parts.push('strength not measured yet');
   }
-  return parts.join(' · ');
+  return { words: strengthWords(here), details: parts.join(' · ') };
+}
+
+/** Shows a level's card: the words, with the details beneath in small type and as a tooltip. */
+function showLevelInfo(element, level, game) {
+  const { words, details } = levelInfo(level, game);
+  element.textContent = words;
+  element.title = details;
+  element.dataset.details = details;
 }
 
 function setupNewDialog() {
@@ -461,8 +499,8 @@ function setupNewDialog() {
     $('position-hint').textContent = `(${description.position_format}, optional)`;
     $('level1-out').textContent = form.elements.level1.value;
     $('level2-out').textContent = form.elements.level2.value;
-    $('level1-info').textContent = levelInfo(form.elements.level1.value, form.elements.game.value);
-    $('level2-info').textContent = levelInfo(form.elements.level2.value, form.elements.game.value);
+    showLevelInfo($('level1-info'), form.elements.level1.value, form.elements.game.value);
+    showLevelInfo($('level2-info'), form.elements.level2.value, form.elements.game.value);
   }
   function fillSelectKeep(select, options) {
     const keep = select.value;

@@ -353,7 +353,12 @@ function showRace() {
   const bugs = rows.filter(disagrees);
   const parts = [`${sideName(answer.side_to_move)} to move, depth ${answer.depth}, ${answer.evaluator} evaluator.`];
   if (minimax && alphabeta && minimax.completed && alphabeta.completed && minimax.nodes) {
-    parts.push(`Alpha-beta found minimax's value with ${formatNumber(alphabeta.nodes)} nodes instead of ${formatNumber(minimax.nodes)} (${(100 * alphabeta.nodes / minimax.nodes).toPrecision(2)} %).`);
+    if (alphabeta.nodes >= minimax.nodes) {
+      parts.push(`Alpha-beta found minimax's value with as many nodes as minimax (${formatNumber(minimax.nodes)}): nothing could be cut off here.`);
+    } else {
+      const share = Math.round(100 * alphabeta.nodes / minimax.nodes);
+      parts.push(`Alpha-beta found minimax's value with ${formatNumber(alphabeta.nodes)} nodes instead of ${formatNumber(minimax.nodes)}: ${share < 1 ? 'less than 1' : share} % of the work.`);
+    }
   }
   if (rows.some((r) => !r.completed)) parts.push('Rows marked "stopped" hit the node limit.');
   $('race-summary').textContent = parts.join(' ');

@@ -187,18 +187,24 @@ test('the level picker shows what a level does in the chosen game and how strong
   await page.check('input[name="mode"][value="hvc"]');
   await page.locator('input[name="level1"]').fill('3');
   const info = page.locator('#level1-info');
-  await page.waitForFunction(() => document.querySelector('#level1-info').textContent.includes('depth 2'));
-  assert.match(await info.textContent(), /simple evaluation/);
-  assert.match(await info.textContent(), /measured ≈ -?\d+ Elo ± \d+ \(\d+ games/);
+  const details = () => info.getAttribute('title');
+  await page.waitForFunction(() => document.querySelector('#level1-info').title.includes('depth 2'));
+  // Words a player reads; the measurement's details in the tooltip.
+  assert.match(await info.textContent(), /^Plays like (a|an) [a-z ]+ \((about [\d,]+|below 400) Elo\)\.$/);
+  assert.match(await details(), /simple evaluation/);
+  assert.match(await details(), /measured ≈ -?\d+ Elo ± \d+ \(\d+ games/);
   // Node caps depend on the game: gomoku's nodes cost more.
   await page.locator('input[name="level1"]').fill('9');
-  const chessNodes = await info.textContent();
+  const chessNodes = await details();
   await page.selectOption('#new-game-kind', 'gomoku');
-  await page.waitForFunction((before) => document.querySelector('#level1-info').textContent !== before, chessNodes);
+  await page.waitForFunction((before) => document.querySelector('#level1-info').title !== before, chessNodes);
   assert.match(chessNodes, /125,000 nodes a move/);
-  assert.match(await info.textContent(), /31,250 nodes a move/);
+  assert.match(await details(), /31,250 nodes a move/);
+  // Gomoku is measured against a program, not on a rating: no Elo in the words.
+  assert.match(await info.textContent(), /the course's caro program/);
+  assert.doesNotMatch(await info.textContent(), /Elo|anchored/);
   await page.locator('input[name="level1"]').fill('10');
-  assert.match(await info.textContent(), /full strength/);
+  assert.match(await details(), /full strength/);
   assert.deepEqual(page.jsErrors, []);
   await page.context().close();
 });
