@@ -222,6 +222,22 @@ test('on a phone the board stays put while the game goes on', async () => {
   await page.context().close();
 });
 
+test('xiangqi: the pieces are drawn with the font Banco serves', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'xiangqi', mode: 'hvh' });
+  await page.evaluate(() => document.fonts.ready);
+  // The served face is loaded and has every piece's character.
+  const loaded = await page.evaluate(async () => {
+    const faces = await document.fonts.load('30px "Banco Xiangqi"', '帥將俥車楚河');
+    return faces.length > 0 && document.fonts.check('30px "Banco Xiangqi"', '帥仕相傌俥炮兵將士象馬車砲卒楚河漢界');
+  });
+  assert.ok(loaded, 'the xiangqi font loads');
+  const family = await page.evaluate(() => getComputedStyle(document.querySelector('#board .hanzi')).fontFamily);
+  assert.match(family, /^"Banco Xiangqi"/);
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 test('resigning asks first: Esc keeps playing, Enter resigns', async () => {
   const page = await openPage();
   await newGame(page, { game: 'chess' });

@@ -7,11 +7,11 @@ use axum::response::{IntoResponse, Response};
 macro_rules! assets {
     ($(($path:literal, $mime:literal)),* $(,)?) => {
         /// Every embedded file: its URL path, content type and contents.
-        pub const ASSETS: &[(&str, &str, &str)] = &[
+        pub const ASSETS: &[(&str, &str, &[u8])] = &[
             $((
                 concat!("/", $path),
                 $mime,
-                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/", $path)),
+                include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/", $path)),
             )),*
         ];
     };
@@ -37,6 +37,8 @@ assets![
     ("boards/chess.js", "text/javascript; charset=utf-8"),
     ("boards/xiangqi.js", "text/javascript; charset=utf-8"),
     ("boards/gomoku.js", "text/javascript; charset=utf-8"),
+    // The xiangqi pieces' characters, for machines without a Chinese font.
+    ("fonts/xiangqi-pieces.woff2", "font/woff2"),
 ];
 
 /// The policy the page runs under: its own scripts, styles and connections only.
@@ -65,5 +67,22 @@ pub async fn serve(uri: Uri) -> Response {
         )
             .into_response(),
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}
+
+#[cfg(test)]
+mod font_tests {
+    use super::*;
+
+    #[test]
+    fn the_xiangqi_font_is_served_as_woff2() {
+        let (_, mime, body) = ASSETS
+            .iter()
+            .find(|(path, _, _)| *path == "/fonts/xiangqi-pieces.woff2")
+            .expect("the font is embedded");
+        assert_eq!(*mime, "font/woff2");
+        assert!(body.starts_with(b"wOF2"), "a WOFF2 file");
+        // Only the characters the board draws: a few kilobytes.
+        assert!(body.len() < 16 * 1024, "{} bytes", body.len());
     }
 }
