@@ -309,6 +309,9 @@ function render() {
     ui.viewPly = ply >= g.plies ? null : ply;
     render();
   });
+  $('move-input').placeholder = description.move_examples ?? '';
+  $('move-input').title = `Type a move: ${description.move_help ?? ''} (M), then Enter`;
+  $('position-description').textContent = positionSentence(g);
   $('thinking').hidden = !g.thinking;
   const body = document.body.dataset;
   body.gameId = String(g.id);
@@ -316,6 +319,29 @@ function render() {
   body.plies = String(g.plies);
   body.thinking = String(g.thinking);
   body.turn = g.turn_player;
+}
+
+/** The last move and whose turn it is, for screen readers: "Move 3: White played e4. Black to move." */
+function positionSentence(g) {
+  const last = g.moves[g.moves.length - 1];
+  const played = last ? `Move ${g.plies}: ${g.sides[last.side === 'first' ? 0 : 1]} played ${last.text}. ` : 'No move yet. ';
+  if (g.ending) return `${played}${g.ending.text}.`;
+  const side = g.sides[g.side_to_move === 'first' ? 0 : 1];
+  return `${played}${side} to move${g.in_check ? ', in check' : ''}.`;
+}
+
+/** A move typed in the move box, in any notation the game reads. */
+async function typedMove(event) {
+  event.preventDefault();
+  const input = $('move-input');
+  const text = input.value.trim();
+  if (!text || !ui.game) return;
+  try {
+    setGame(await api.move(ui.game.id, text, ui.game.plies));
+    input.value = '';
+  } catch (err) {
+    showMessage(err.message, 'error');
+  }
 }
 
 // ---- actions -----------------------------------------------------------------
@@ -648,6 +674,7 @@ function onKey(event) {
   if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
   const actions = {
     z: undo, Z: undo, r: reset, R: reset, f: flip, F: flip, n: openNewDialog, N: openNewDialog,
+    m: () => $('move-input').focus(), M: () => $('move-input').focus(),
     '?': () => $('help-dialog').showModal(),
     ArrowLeft: () => review(-1), ArrowRight: () => review(1),
     Home: () => review('first'), End: () => review('last'),
@@ -669,6 +696,7 @@ function wireButtons() {
   $('help-button').addEventListener('click', () => $('help-dialog').showModal());
   $('undo-button').addEventListener('click', undo);
   $('reset-button').addEventListener('click', reset);
+  $('move-entry').addEventListener('submit', typedMove);
   $('flip-button').addEventListener('click', flip);
   $('resign-button').addEventListener('click', () => {
     resign();

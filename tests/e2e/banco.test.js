@@ -238,6 +238,46 @@ test('xiangqi: the pieces are drawn with the font Banco serves', async () => {
   await page.context().close();
 });
 
+test('moves typed on the keyboard, in every notation, and a position described for screen readers', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'chess', mode: 'hvh' });
+  // M focuses the move box; Enter plays.
+  await page.keyboard.press('m');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'move-input');
+  await page.keyboard.type('e4');
+  await page.keyboard.press('Enter');
+  await waitPlies(page, 1);
+  assert.equal(await page.inputValue('#move-input'), '', 'the box empties after a move');
+  await page.keyboard.type('g8f6');
+  await page.keyboard.press('Enter');
+  await waitPlies(page, 2);
+  assert.equal(await page.textContent('#position-description'), 'Move 2: Black played Nf6. White to move.');
+  // A refused move says why and changes nothing.
+  await page.keyboard.type('d2d5');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('illegal move'));
+  assert.match(await page.textContent('#message'), /a pawn cannot move from d2 to d5/);
+  assert.equal(await plies(page), 2);
+
+  // Xiangqi takes WXF and ICCS, gomoku a point.
+  await newGame(page, { game: 'xiangqi', mode: 'hvh' });
+  assert.match(await page.getAttribute('#move-input', 'placeholder'), /C2\.5/);
+  await page.fill('#move-input', 'C2.5');
+  await page.press('#move-input', 'Enter');
+  await waitPlies(page, 1);
+  await page.fill('#move-input', 'h9g7');
+  await page.press('#move-input', 'Enter');
+  await waitPlies(page, 2);
+  await newGame(page, { game: 'gomoku', mode: 'hvh' });
+  await page.fill('#move-input', 'h8');
+  await page.press('#move-input', 'Enter');
+  await waitPlies(page, 1);
+  assert.match(await page.textContent('#position-description'), /Black played h8\. White to move\./);
+  // The refused move's 422 answer is logged by the browser; nothing else.
+  assert.deepEqual(page.jsErrors.filter((e) => !e.includes('status of 422')), []);
+  await page.context().close();
+});
+
 test('resigning asks first: Esc keeps playing, Enter resigns', async () => {
   const page = await openPage();
   await newGame(page, { game: 'chess' });

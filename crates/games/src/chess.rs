@@ -44,6 +44,7 @@ impl Playable for ChessGame {
         notation: "SAN",
         exports: &["pgn", "fen", "moves"],
         move_help: "SAN (e4, Nf3, O-O, e8=Q) or UCI (e2e4, e7e8q)",
+        move_examples: "e4, Nf3, e2e4",
         uci_variant: Some("chess"),
         uci_ranks_from_one: false,
         has_perft: true,

@@ -37,6 +37,7 @@ impl Playable for GomokuGame {
         notation: "coordinates",
         exports: &["position", "moves"],
         move_help: "a point: h8 (column letter, row from the bottom) or x,y (Gomocup, from 0,0 at the top left)",
+        move_examples: "h8, 7,7",
         uci_variant: None,
         uci_ranks_from_one: false,
         has_perft: false,

@@ -44,6 +44,8 @@ pub struct GameInfo {
     pub exports: &'static [&'static str],
     /// How to type a move, for help texts.
     pub move_help: &'static str,
+    /// A few moves as typed, for a move box's placeholder.
+    pub move_examples: &'static str,
     /// The `UCI_Variant` that selects it over UCI, if UCI plays it.
     pub uci_variant: Option<&'static str>,
     /// Whether Fairy-Stockfish-style UCI engines write this game's ranks
@@ -87,6 +89,10 @@ pub struct GameDescription {
     pub exports: &'static [&'static str],
     /// The notation of the move list.
     pub notation: &'static str,
+    /// How to type a move, for the page's move entry.
+    pub move_help: &'static str,
+    /// A few moves as typed, for the move box's placeholder.
+    pub move_examples: &'static str,
 }
 
 impl GameKind {
@@ -143,6 +149,8 @@ impl GameKind {
             start_position: self.start().position(),
             exports: info.exports,
             notation: info.notation,
+            move_help: info.move_help,
+            move_examples: info.move_examples,
         }
     }
 

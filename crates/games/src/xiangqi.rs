@@ -33,6 +33,7 @@ impl Playable for XiangqiGame {
         notation: "WXF",
         exports: &["fen", "moves"],
         move_help: "ICCS coordinates (h2e2, b0c2) or WXF (C2.5, H8+7, R+.3)",
+        move_examples: "C2.5, h2e2",
         uci_variant: Some("xiangqi"),
         uci_ranks_from_one: true,
         has_perft: true,
