@@ -564,6 +564,42 @@ function setupNewDialog() {
   });
 }
 
+/** The import dialog: a record pasted or read from a file becomes a new game between two people. */
+function setupImportDialog() {
+  fillSelect($('import-game'), ui.meta.games.map((g) => [g.kind, g.kind[0].toUpperCase() + g.kind.slice(1)]));
+  const help = () => { $('import-help').textContent = describe($('import-game').value).move_help; };
+  $('import-game').addEventListener('change', help);
+  help();
+  $('import-file').addEventListener('change', async (event) => {
+    const file = event.target.files?.[0];
+    if (file) $('import-text').value = await file.text();
+  });
+  $('import-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const game = $('import-game').value;
+    const body = {
+      game,
+      record: $('import-text').value,
+      players: { first: { type: 'human' }, second: { type: 'human' } },
+    };
+    $('import-error').textContent = '';
+    try {
+      await createGame(body);
+      $('import-dialog').close();
+    } catch (err) {
+      $('import-error').textContent = err.message;
+    }
+  });
+}
+
+function openImportDialog() {
+  $('import-error').textContent = '';
+  if (ui.game) $('import-game').value = ui.game.kind;
+  $('import-game').dispatchEvent(new Event('change'));
+  $('import-dialog').showModal();
+  $('import-text').focus();
+}
+
 function openNewDialog() {
   $('new-error').textContent = '';
   $('new-dialog').showModal();
@@ -707,6 +743,7 @@ function wireButtons() {
   $('step-button').addEventListener('click', () => ui.game && act(api.control(ui.game.id, 'step')));
   $('move-now-button').addEventListener('click', () => ui.game && act(api.control(ui.game.id, 'stop')));
   $('position-button').addEventListener('click', openPositionDialog);
+  $('import-button').addEventListener('click', openImportDialog);
   $('export-button').addEventListener('click', openExportDialog);
   $('export-copy').addEventListener('click', () => navigator.clipboard?.writeText($('export-text').value));
   $('first-button').addEventListener('click', () => review('first'));
@@ -739,6 +776,7 @@ async function start() {
     return;
   }
   setupNewDialog();
+  setupImportDialog();
   setupSettingsDialog();
   setupPositionDialog();
   wireButtons();

@@ -278,6 +278,41 @@ test('moves typed on the keyboard, in every notation, and a position described f
   await page.context().close();
 });
 
+test('games are imported from a PGN, from WXF moves and from gomoku points; a bad move is named', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'chess', mode: 'hvh' });
+  const importGame = async (game, record) => {
+    await page.click('#import-button');
+    await page.waitForSelector('#import-dialog[open]');
+    await page.selectOption('#import-game', game);
+    await page.fill('#import-text', record);
+    await page.click('#import-start');
+  };
+  const pgn = '[Event "Casual"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n';
+  await importGame('chess', pgn);
+  await page.waitForSelector('#import-dialog[open]', { state: 'detached' });
+  await waitPlies(page, 6);
+  assert.equal(await page.getAttribute('body', 'data-kind'), 'chess');
+  assert.deepEqual(await page.locator('#move-list .move').allTextContents(), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6']);
+
+  await importGame('xiangqi', '1. C2.5 H8+7 2. H2+3');
+  await page.waitForSelector('#import-dialog[open]', { state: 'detached' });
+  await waitPlies(page, 3);
+  assert.equal(await page.getAttribute('body', 'data-kind'), 'xiangqi');
+
+  await importGame('gomoku', 'h8 i9 7,6');
+  await page.waitForSelector('#import-dialog[open]', { state: 'detached' });
+  await waitPlies(page, 3);
+
+  // A bad move keeps the dialog open and says which and why.
+  await importGame('chess', '1. e4 e5 2. Ke3');
+  await page.waitForFunction(() => document.querySelector('#import-error').textContent.length > 0);
+  assert.match(await page.textContent('#import-error'), /move 3 \('Ke3'\) cannot be played/);
+  assert.ok(await page.isVisible('#import-dialog'));
+  assert.deepEqual(page.jsErrors.filter((e) => !e.includes('status of 400')), []);
+  await page.context().close();
+});
+
 test('resigning asks first: Esc keeps playing, Enter resigns', async () => {
   const page = await openPage();
   await newGame(page, { game: 'chess' });

@@ -1,11 +1,12 @@
 //! Chess: FEN positions, UCI codes, SAN for people, PGN records.
 
-use banco_chess::pgn::{PgnTags, pgn_date, write_pgn};
+use banco_chess::pgn::{PgnTags, pgn_date, read_pgn, write_pgn};
 use banco_chess::shakmaty::{Move, Position, Role};
 use banco_chess::{ChessEvaluator, ChessGame, ChessStatus, notation};
 use banco_search::{Game, Side};
 
 use crate::ending::capitalise;
+use crate::import::{RecordText, move_list};
 use crate::{
     Ending, GameInfo, GameKind, Marks, MoveError, MoveSquares, Playable, RecordHeader, Setup,
     SetupError,
@@ -163,6 +164,29 @@ impl Playable for ChessGame {
             tags.set("White", header.players[0]);
             tags.set("Black", header.players[1]);
             write_pgn(self, &tags)
+        })
+    }
+
+    fn read_record(text: &str) -> Result<RecordText, String> {
+        // Tags, comments or variations make it a PGN; a bare list of moves
+        // is read move by move, so a bad one is named.
+        if !text.contains(['[', '{', '(']) {
+            return Ok(RecordText {
+                position: None,
+                moves: move_list(text),
+            });
+        }
+        let (game, _) = read_pgn(text).map_err(|err| err.to_string())?;
+        let start = game.start_position();
+        Ok(RecordText {
+            position: Some(
+                banco_chess::shakmaty::fen::Fen::from_position(
+                    start,
+                    banco_chess::shakmaty::EnPassantMode::Legal,
+                )
+                .to_string(),
+            ),
+            moves: game.moves().into_iter().map(notation::to_uci).collect(),
         })
     }
 

@@ -4,6 +4,7 @@ use banco_search::{Evaluator, EvaluatorStrength, Game, Limits, SearchObserver, S
 use serde::Serialize;
 
 use crate::computer::Thought;
+use crate::import::{RecordText, move_list};
 use crate::{Ending, GameInfo, Setup, SetupError};
 
 /// Why a move typed or sent cannot be played.
@@ -174,6 +175,20 @@ pub trait Playable: Game + Sized {
     fn record(&self, format: &str, header: &RecordHeader<'_>) -> Option<String> {
         let _ = (format, header);
         None
+    }
+
+    /// What a game record holds: by default a list of moves in any notation
+    /// [`Playable::parse_move`] reads, numbers and results left out; games
+    /// with a record format of their own (PGN) read it here.
+    ///
+    /// # Errors
+    ///
+    /// Why the record's own format does not read.
+    fn read_record(text: &str) -> Result<RecordText, String> {
+        Ok(RecordText {
+            position: None,
+            moves: move_list(text),
+        })
     }
 
     /// The board as plain text lines (rank by rank), for protocols' `d`.

@@ -31,7 +31,7 @@ impl Playable for XiangqiGame {
         sizes: &[],
         position_format: "FEN",
         notation: "WXF",
-        exports: &["fen", "moves"],
+        exports: &["wxf", "fen", "moves"],
         move_help: "ICCS coordinates (h2e2, b0c2) or WXF (C2.5, H8+7, R+.3)",
         move_examples: "C2.5, h2e2",
         uci_variant: Some("xiangqi"),
@@ -153,6 +153,12 @@ impl Playable for XiangqiGame {
 
     fn take_back(&mut self) -> bool {
         self.undo()
+    }
+
+    fn record(&self, format: &str, _header: &crate::RecordHeader<'_>) -> Option<String> {
+        // The moves as people write them, numbered; a record of its own
+        // start position reads back with `GameKind::import`.
+        (format == "wxf").then(|| self.history_text())
     }
 
     fn board_lines(&self) -> Vec<String> {

@@ -17,6 +17,8 @@ pub const MAX_BODY_BYTES: usize = 16 * 1024;
 pub const MAX_MOVE_CHARS: usize = 16;
 /// The longest position text accepted.
 pub const MAX_POSITION_CHARS: usize = 4096;
+/// The longest game record a body may carry (a long PGN fits).
+pub const MAX_RECORD_CHARS: usize = 14 * 1024;
 
 /// A JSON body, read and checked. Requires `Content-Type: application/json`,
 /// which a page on another site cannot send without the browser asking first,
@@ -122,6 +124,10 @@ pub struct CreateGame {
     /// Start with the computers waiting (computer against computer).
     #[serde(default)]
     pub paused: bool,
+    /// A game record to import: a PGN for chess, or the moves in any
+    /// notation the game reads; played from `position` (or the record's own).
+    #[serde(default)]
+    pub record: Option<String>,
 }
 
 impl Validate for CreateGame {
@@ -132,6 +138,20 @@ impl Validate for CreateGame {
         }
         if let Some(position) = &self.position {
             check_text("position", position, MAX_POSITION_CHARS)?;
+        }
+        if let Some(record) = &self.record {
+            // A record is lines of text: line breaks and tabs are its own.
+            let flat: String = record
+                .chars()
+                .map(|c| {
+                    if matches!(c, '\n' | '\r' | '\t') {
+                        ' '
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            check_text("record", &flat, MAX_RECORD_CHARS)?;
         }
         if let Some(players) = &self.players {
             players.validate()?;

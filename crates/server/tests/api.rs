@@ -933,3 +933,47 @@ async fn a_threat_search_move_is_reported_to_the_page() {
     assert!(!pv.is_empty(), "{search}");
     assert_eq!(pv[0], state["moves"][0]["code"], "{search}");
 }
+
+/// Games come in from the records people keep: a PGN, WXF and ICCS moves,
+/// gomoku points; a bad move is named and nothing is created.
+#[tokio::test]
+async fn games_are_imported_from_records() {
+    let s = server();
+    let pgn =
+        "[Event \"Casual\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6 *\n";
+    let chess = s
+        .create(json!({ "game": "chess", "record": pgn, "players": hvh("chess")["players"] }))
+        .await;
+    assert_eq!(chess["plies"], 6, "{chess}");
+    assert_eq!(chess["moves"][4]["text"], "Bb5");
+    let xiangqi = s.create(json!({ "game": "xiangqi", "record": "1. C2.5 H8+7 2. h0g2", "players": hvh("xiangqi")["players"] })).await;
+    assert_eq!(xiangqi["plies"], 3, "{xiangqi}");
+    let id = xiangqi["id"].as_i64().unwrap();
+    let wxf = s
+        .get(&format!("/api/games/{id}/export?format=wxf"))
+        .await
+        .text;
+    assert_eq!(wxf.trim(), "1. C2.5 H8+7 2. H2+3");
+    let gomoku = s.create(json!({ "game": "gomoku", "rule": "renju", "record": "h8 i9 7,6", "players": hvh("gomoku")["players"] })).await;
+    assert_eq!(gomoku["plies"], 3, "{gomoku}");
+
+    let before = s.store.list(100).await.unwrap().len();
+    let bad = s
+        .post(
+            "/api/games",
+            json!({ "game": "chess", "record": "1. e4 e5 2. Ke3" }),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.text);
+    assert_eq!(bad.json()["error"]["field"], "record");
+    assert!(
+        bad.text.contains("move 3 ('Ke3') cannot be played"),
+        "{}",
+        bad.text
+    );
+    assert_eq!(
+        s.store.list(100).await.unwrap().len(),
+        before,
+        "nothing was created"
+    );
+}
