@@ -155,7 +155,28 @@ function closePromotion() {
   $('promotion').hidden = true;
 }
 
-async function send(code) {
+/**
+ * Sends a move made on the board, after asking when the player wants each
+ * move confirmed, or when it is a renju forbidden point, which loses at once
+ * (the rule; a misclick should not decide a game unasked).
+ */
+function send(code) {
+  const g = ui.game;
+  const forbidden = g?.marks?.forbidden?.includes(code);
+  if (forbidden && ui.settings.confirmForbidden) {
+    const side = g.sides[g.side_to_move === 'first' ? 0 : 1];
+    confirmThen(`${code} is forbidden for ${side}`, `Under renju, ${side} loses at once by playing ${code}. Play it anyway?`,
+      'Play it and lose', () => sendNow(code));
+    return;
+  }
+  if (ui.settings.confirmMoves) {
+    confirmThen(`Play ${code}?`, 'Enter plays the move; Esc takes it back to choose again.', 'Play', () => sendNow(code));
+    return;
+  }
+  sendNow(code);
+}
+
+async function sendNow(code) {
   const g = ui.game;
   ui.selected = null;
   closePromotion();
@@ -371,6 +392,7 @@ function confirmThen(title, text, accept, action) {
   dialog.onclose = () => {
     dialog.onclose = null;
     if (dialog.returnValue === 'accept') action();
+    else { ui.selected = null; drawBoard(); }
   };
   dialog.showModal();
   $('confirm-accept').focus();

@@ -9,6 +9,8 @@ export const DEFAULTS = {
   coordinates: true,
   showDests: true,
   moveNumbers: true, // gomoku: numbers on stones
+  confirmMoves: false, // ask before every move is sent
+  confirmForbidden: true, // renju: ask before black plays a forbidden point (which loses)
 };
 
 export function loadSettings() {

@@ -313,6 +313,27 @@ test('games are imported from a PGN, from WXF moves and from gomoku points; a ba
   await page.context().close();
 });
 
+test('with "confirm each move" set, a move waits for Enter', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'chess', mode: 'hvh' });
+  await page.click('#settings-button');
+  await page.check('#settings-form input[name="confirmMoves"]');
+  await page.click('#settings-form button[type="submit"]');
+  await clickMove(page, 'e2', 'e4');
+  await page.waitForSelector('#confirm-dialog[open]');
+  assert.match(await page.textContent('#confirm-title'), /Play e2e4\?/);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#confirm-dialog', { state: 'hidden' });
+  assert.equal(await plies(page), 0);
+  await clickMove(page, 'e2', 'e4');
+  await page.waitForSelector('#confirm-dialog[open]');
+  await page.keyboard.press('Enter');
+  await waitPlies(page, 1);
+  await page.evaluate(() => localStorage.clear());
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 test('resigning asks first: Esc keeps playing, Enter resigns', async () => {
   const page = await openPage();
   await newGame(page, { game: 'chess' });
@@ -398,6 +419,19 @@ test('gomoku: a renju board shows forbidden points, five in a row ends the game'
   await page.click('#position-load');
   await page.waitForSelector('#board [data-forbidden]');
   await page.screenshot({ path: join(output, 'gomoku-renju-forbidden.png') });
+  // Black clicking a forbidden point is asked first: Esc keeps the game, Enter plays it and loses.
+  const forbidden = await page.getAttribute('#board [data-forbidden]', 'data-forbidden');
+  await clickMove(page, forbidden);
+  await page.waitForSelector('#confirm-dialog[open]');
+  assert.match(await page.textContent('#confirm-title'), new RegExp(`${forbidden} is forbidden for Black`));
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#confirm-dialog', { state: 'hidden' });
+  assert.equal(await plies(page), 0, 'nothing was played');
+  await clickMove(page, forbidden);
+  await page.waitForSelector('#confirm-dialog[open]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#game-over:not([hidden])');
+  assert.equal(await page.getAttribute('#game-over', 'data-reason'), 'forbidden');
 
   await page.click('#position-button');
   await page.fill('#position-text', 'h8 a1 i8 a2 j8 a3 k8 a4');
