@@ -1,6 +1,7 @@
 // Banco's page: one game at a time, its board, panels and controls, kept in
 // step with the server through its WebSocket feed.
 
+import { playSound, soundFor } from './sound.js';
 import { api, follow } from './api.js';
 import { loadSettings, saveSettings, applySettings } from './settings.js';
 import { renderGamePanel, renderComputerPanel, renderEvalBar, renderMoveList, playerLabel } from './panels.js';
@@ -209,6 +210,8 @@ function setGame(game) {
   if (ui.game && game.plies !== ui.game.plies) ui.selected = null;
   if (game.last_search && (!ui.info || !game.thinking)) ui.info = game.last_search;
   if (!game.last_search && game.plies === 0 && !game.thinking) ui.info = null;
+  const sound = ui.settings.sound ? soundFor(ui.game, game) : null;
+  if (sound) playSound(sound);
   ui.game = game;
   ensureBoard(game.kind);
   render();

@@ -11,6 +11,7 @@ export const DEFAULTS = {
   moveNumbers: true, // gomoku: numbers on stones
   confirmMoves: false, // ask before every move is sent
   confirmForbidden: true, // renju: ask before black plays a forbidden point (which loses)
+  sound: false, // sounds for moves, captures, checks and the end of a game
 };
 
 export function loadSettings() {

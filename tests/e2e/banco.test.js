@@ -334,6 +334,33 @@ test('with "confirm each move" set, a move waits for Enter', async () => {
   await page.context().close();
 });
 
+test('with sounds on, moves, captures, checks and the end are heard', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'chess', mode: 'hvh' });
+  await page.click('#settings-button');
+  await page.check('#settings-form input[name="sound"]');
+  await page.click('#settings-form button[type="submit"]');
+  const play = async (move, plies, sound) => {
+    await page.fill('#move-input', move);
+    await page.press('#move-input', 'Enter');
+    await waitPlies(page, plies);
+    assert.equal(await page.getAttribute('body', 'data-sound'), sound, move);
+  };
+  await play('e4', 1, 'move');
+  await play('d5', 2, 'move');
+  await play('exd5', 3, 'capture');
+  await play('Qxd5', 4, 'capture');
+  await play('Nc3', 5, 'move');
+  await play('Qe5+', 6, 'check');
+  await newGame(page, { game: 'chess', mode: 'hvh' });
+  await play('f3', 1, 'move');
+  await play('e5', 2, 'move');
+  await play('g4', 3, 'move');
+  await play('Qh4#', 4, 'end');
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 test('resigning asks first: Esc keeps playing, Enter resigns', async () => {
   const page = await openPage();
   await newGame(page, { game: 'chess' });

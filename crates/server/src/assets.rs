@@ -27,6 +27,7 @@ assets![
     ("api.js", "text/javascript; charset=utf-8"),
     ("panels.js", "text/javascript; charset=utf-8"),
     ("settings.js", "text/javascript; charset=utf-8"),
+    ("sound.js", "text/javascript; charset=utf-8"),
     ("lablink.js", "text/javascript; charset=utf-8"),
     ("lab.js", "text/javascript; charset=utf-8"),
     ("lab/notes.js", "text/javascript; charset=utf-8"),
