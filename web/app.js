@@ -123,7 +123,9 @@ function tryMove(from, to) {
     return;
   }
   if (candidates.length > 1 && candidates.every((m) => m.promotion)) {
-    askPromotion(to, candidates);
+    const queen = candidates.find((m) => m.promotion === 'q');
+    if (ui.settings.autoQueen && queen) send(queen.code);
+    else askPromotion(to, candidates);
     return;
   }
   send(candidates[0].code);

@@ -12,6 +12,7 @@ export const DEFAULTS = {
   confirmMoves: false, // ask before every move is sent
   confirmForbidden: true, // renju: ask before black plays a forbidden point (which loses)
   sound: false, // sounds for moves, captures, checks and the end of a game
+  autoQueen: false, // chess: a pawn reaching the last rank becomes a queen without asking
 };
 
 export function loadSettings() {

@@ -425,6 +425,19 @@ test('chess: an illegal drag is refused, a legal one plays, promotion asks for t
   await page.click('#promotion [data-promotion="n"]');
   await waitPlies(page, 1);
   assert.equal(await page.getAttribute('#board [data-key="e8"]', 'data-piece'), 'N');
+
+  // With auto-queen set, it becomes a queen without asking.
+  await page.click('#settings-button');
+  await page.check('#settings-form input[name="autoQueen"]');
+  await page.click('#settings-form button[type="submit"]');
+  await page.click('#position-button');
+  await page.fill('#position-text', '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1');
+  await page.click('#position-load');
+  await waitPlies(page, 0);
+  await clickMove(page, 'e7', 'e8');
+  await waitPlies(page, 1);
+  assert.ok(await page.isHidden('#promotion'));
+  assert.equal(await page.getAttribute('#board [data-key="e8"]', 'data-piece'), 'Q');
   assert.deepEqual(page.jsErrors, []);
   await page.context().close();
 });
