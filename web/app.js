@@ -56,6 +56,35 @@ function legalFrom(key) {
   return ui.game.legal_moves.filter((m) => m.from === key);
 }
 
+/** The side a person plays against the computer, while the computer is to move: a premove's side. */
+function premoveSide() {
+  const g = ui.game;
+  if (!g || g.ending || g.turn_player !== 'computer') return null;
+  const first = g.players.first.type === 'human';
+  const second = g.players.second.type === 'human';
+  if (first === second) return null;
+  return first ? 'first' : 'second';
+}
+
+/** A move chosen while the computer thinks: played as soon as it is legal after its reply. */
+function setPremove(from, to) {
+  ui.premove = { from, to };
+  ui.selected = null;
+  showMessage(`Premove ${from ? `${from}–${to}` : to}: played after the computer's move if it is legal then (Esc cancels)`);
+  drawBoard();
+}
+
+/** Plays the waiting premove, now that the person is to move, if it is legal. */
+function playPremove() {
+  const premove = ui.premove;
+  if (!premove || !humanToMove() || !isLive()) return;
+  ui.premove = null;
+  const candidates = ui.game.legal_moves.filter((m) => m.from === premove.from && m.to === premove.to);
+  const move = candidates.find((m) => !m.promotion || m.promotion === 'q');
+  if (move) sendNow(move.code);
+  else showMessage(`Premove ${premove.from ? `${premove.from}–${premove.to}` : premove.to} is not legal now: dropped`, 'error');
+}
+
 // ---- the board -------------------------------------------------------------
 
 function ensureBoard(kind) {
@@ -67,7 +96,10 @@ function ensureBoard(kind) {
   attachInput(ui.board, {
     selected: () => ui.selected,
     canPick(key) {
-      if (!isLive() || !humanToMove()) return false;
+      if (!isLive()) return false;
+      const premove = premoveSide();
+      if (premove) return ui.board.ownerAt(key) === premove;
+      if (!humanToMove()) return false;
       return ui.board.ownerAt(key) === ui.game.side_to_move && legalFrom(key).length > 0;
     },
     select(key) {
@@ -78,6 +110,7 @@ function ensureBoard(kind) {
     move: tryMove,
     place(key) {
       if (!isLive()) { backToLive(); return; }
+      if (premoveSide()) { setPremove(null, key); return; }
       if (!humanToMove()) return;
       const move = ui.game.legal_moves.find((m) => m.from === null && m.to === key);
       if (move) send(move.code);
@@ -90,7 +123,10 @@ function drawBoard() {
   if (!g) return;
   const ply = ui.viewPly ?? g.plies;
   const live = isLive();
-  const dests = live && ui.selected && ui.settings.showDests ? [...new Set(legalFrom(ui.selected).map((m) => m.to))] : [];
+  let dests = live && ui.selected && ui.settings.showDests ? [...new Set(legalFrom(ui.selected).map((m) => m.to))] : [];
+  // A waiting premove: its squares marked as a selection and its destination.
+  const premove = live ? ui.premove : null;
+  if (premove) dests = [premove.to];
   ui.board.draw({
     snapshot: g.snapshots[ply],
     size: g.size,
@@ -98,7 +134,7 @@ function drawBoard() {
     lastMove: ply > 0 ? g.moves[ply - 1] : null,
     check: live && g.marks ? g.marks.check : null,
     marks: live ? g.marks : null,
-    selected: live ? ui.selected : null,
+    selected: live ? (premove?.from ?? ui.selected) : null,
     dests,
     coordinates: ui.settings.coordinates,
     pieceStyle: ui.settings.pieceStyle,
@@ -111,6 +147,7 @@ function drawBoard() {
 function tryMove(from, to) {
   if (!isLive()) { backToLive(); return; }
   if (from === to) return;
+  if (premoveSide()) { setPremove(from, to); return; }
   const candidates = ui.game.legal_moves.filter((m) => m.from === from && m.to === to);
   if (candidates.length === 0) {
     if (ui.board.ownerAt(to) === ui.game.side_to_move && legalFrom(to).length > 0) {
@@ -214,9 +251,11 @@ function setGame(game) {
   if (!game.last_search && game.plies === 0 && !game.thinking) ui.info = null;
   const sound = ui.settings.sound ? soundFor(ui.game, game) : null;
   if (sound) playSound(sound);
+  if (fresh) ui.premove = null;
   ui.game = game;
   ensureBoard(game.kind);
   render();
+  playPremove();
 }
 
 async function openGame(id) {
@@ -741,7 +780,7 @@ function onKey(event) {
     '?': () => $('help-dialog').showModal(),
     ArrowLeft: () => review(-1), ArrowRight: () => review(1),
     Home: () => review('first'), End: () => review('last'),
-    Escape: () => { ui.selected = null; closePromotion(); drawBoard(); },
+    Escape: () => { ui.selected = null; ui.premove = null; closePromotion(); drawBoard(); },
   };
   const action = actions[event.key];
   if (action) {

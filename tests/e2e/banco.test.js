@@ -361,6 +361,23 @@ test('with sounds on, moves, captures, checks and the end are heard', async () =
   await page.context().close();
 });
 
+test('a premove made while the computer thinks is played at once after its reply', async () => {
+  const page = await openPage();
+  // The computer plays first and thinks for a second: time to premove.
+  await newGame(page, { game: 'chess', side: 'second', level: '10', movetime: '1000' });
+  assert.equal(await page.getAttribute('body', 'data-turn'), 'computer');
+  // No legal-move dots for the side not to move: aim at the squares.
+  await clickAt(page, '#board [data-key="e7"]');
+  await clickAt(page, '#board [data-square="e5"]');
+  assert.match(await page.textContent('#message'), /Premove e7–e5/);
+  assert.equal(await plies(page), 0, 'nothing is played before the reply');
+  await waitPlies(page, 2);
+  const moves = await page.locator('#move-list .move').allTextContents();
+  assert.equal(moves[1], 'e5', `the premove was played: ${moves}`);
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 test('resigning asks first: Esc keeps playing, Enter resigns', async () => {
   const page = await openPage();
   await newGame(page, { game: 'chess' });
