@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use banco_games::with_game;
-use commands::{analyze, bench, compare, matches, perft, play, serve, tree};
+use commands::{analyze, bench, compare, datagen, matches, perft, play, serve, tree};
 
 /// Chess, xiangqi and gomoku against each other or the computer, with the
 /// computer's thinking laid bare.
@@ -45,6 +45,8 @@ enum Command {
     Match(Box<matches::MatchArgs>),
     /// Print the tree minimax or alpha-beta walks on one position.
     Tree(tree::TreeArgs),
+    /// Self-play training data for a learned evaluation (chess, xiangqi).
+    Datagen(datagen::DatagenArgs),
 }
 
 fn main() -> ExitCode {
@@ -87,6 +89,7 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => with_game!(args.game.kind, G => compare::run::<G>(&args)),
         Some(Command::Match(args)) => with_game!(args.game.kind, G => matches::run::<G>(&args)),
         Some(Command::Tree(args)) => with_game!(args.game.kind, G => tree::run::<G>(&args)),
+        Some(Command::Datagen(args)) => datagen::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,7 +6,7 @@ use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 /// Reads a game's name, offering the game layer's list in the help.
-fn game_kind() -> impl TypedValueParser<Value = GameKind> {
+pub fn game_kind() -> impl TypedValueParser<Value = GameKind> {
     PossibleValuesParser::new(GameKind::NAMES).try_map(|name| name.parse::<GameKind>())
 }
 

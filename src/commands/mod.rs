@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod args;
 pub mod bench;
 pub mod compare;
+pub mod datagen;
 pub mod matches;
 pub mod perft;
 pub mod play;

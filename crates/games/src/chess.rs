@@ -190,6 +190,31 @@ impl Playable for ChessGame {
         })
     }
 
+    fn training_board(&self) -> Option<crate::TrainingBoard> {
+        let board = self.position().board();
+        let pieces = board
+            .occupied()
+            .into_iter()
+            .filter_map(|sq| {
+                let piece = board.piece_at(sq)?;
+                let kind = match piece.role {
+                    Role::Pawn => 0,
+                    Role::Knight => 1,
+                    Role::Bishop => 2,
+                    Role::Rook => 3,
+                    Role::Queen => 4,
+                    Role::King => 5,
+                };
+                let first = piece.color == banco_chess::shakmaty::Color::White;
+                Some((u8::from(sq), crate::piece_code(kind, first)))
+            })
+            .collect();
+        Some(crate::TrainingBoard {
+            squares: 64,
+            pieces,
+        })
+    }
+
     fn board_lines(&self) -> Vec<String> {
         self.position()
             .board()

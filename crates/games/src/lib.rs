@@ -27,6 +27,7 @@ pub mod lab;
 mod playable;
 mod record;
 mod setup;
+mod training;
 mod xiangqi;
 
 pub use banco_chess::ChessGame;
@@ -43,6 +44,7 @@ pub use record::{
     AnyGame, BoardView, ChosenMove, LegalMove, MovePlayed, Record, TextReport, TextThought,
 };
 pub use setup::{Setup, SetupError};
+pub use training::{TrainingBoard, piece_code};
 
 /// Runs `$body` with `$G` standing for the game type `$kind` names: the one
 /// place a game kind becomes a type, so front ends generic over the game

@@ -191,6 +191,12 @@ pub trait Playable: Game + Sized {
         })
     }
 
+    /// The pieces square by square, for training data; `None` for games
+    /// whose evaluation is not learned from such data (gomoku).
+    fn training_board(&self) -> Option<crate::TrainingBoard> {
+        None
+    }
+
     /// The board as plain text lines (rank by rank), for protocols' `d`.
     fn board_lines(&self) -> Vec<String>;
 

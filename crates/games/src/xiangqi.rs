@@ -161,6 +161,38 @@ impl Playable for XiangqiGame {
         (format == "wxf").then(|| self.history_text())
     }
 
+    fn training_board(&self) -> Option<crate::TrainingBoard> {
+        use banco_xiangqi::Kind;
+        let board = self.board();
+        let mut pieces = Vec::with_capacity(32);
+        for rank in 0..10 {
+            for file in 0..9 {
+                let Some(piece) =
+                    banco_xiangqi::Square::new(file, rank).and_then(|sq| board.piece_at(sq))
+                else {
+                    continue;
+                };
+                let kind = match piece.kind {
+                    Kind::General => 0,
+                    Kind::Advisor => 1,
+                    Kind::Elephant => 2,
+                    Kind::Horse => 3,
+                    Kind::Chariot => 4,
+                    Kind::Cannon => 5,
+                    Kind::Soldier => 6,
+                };
+                pieces.push((
+                    file + 9 * rank,
+                    crate::piece_code(kind, piece.color == Color::Red),
+                ));
+            }
+        }
+        Some(crate::TrainingBoard {
+            squares: 90,
+            pieces,
+        })
+    }
+
     fn board_lines(&self) -> Vec<String> {
         let board = self.board();
         (0..10)
