@@ -226,15 +226,19 @@ impl TranspositionTable {
             let data = entry.data.load(Ordering::Relaxed);
             let key = entry.key.load(Ordering::Relaxed);
             if key ^ data == hash && data != 0 {
-                // Same position: keep a deeper exact result from this search.
+                // Same position: a bound from a much shallower search (a
+                // quiescence store, say) must not overwrite a deep result of
+                // this search; it only brings its better move, if it has one.
                 let old = unpack(data, ply);
                 if let Some(old) = old {
                     let same_search = (data >> 58) & 0x3f == generation;
-                    if same_search
-                        && bound != Bound::Exact
-                        && old.depth > depth + 2
-                        && old.bound == Bound::Exact
-                    {
+                    if same_search && bound != Bound::Exact && old.depth > depth + 3 {
+                        if move_key != NO_MOVE && move_key != old.move_key {
+                            Self::write(
+                                entry, hash, ply, move_key, old.value, old.eval, old.depth,
+                                old.bound, generation,
+                            );
+                        }
                         return;
                     }
                     let move_key = if move_key == NO_MOVE {
