@@ -160,7 +160,7 @@ async function send(code) {
   ui.selected = null;
   closePromotion();
   try {
-    setGame(await api.move(g.id, code, g.plies));
+    setGame(await api.move(g.id, code, g.plies, g.version));
   } catch (err) {
     showMessage(err.message, 'error');
     drawBoard();
