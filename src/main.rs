@@ -7,6 +7,7 @@ mod commands;
 mod output;
 mod terminal;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -96,7 +97,9 @@ fn main() -> ExitCode {
         // The reader of a pipe stopped early (`| head`): it had what it wanted.
         Err(err) if output::is_closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("banco: {err:#}");
+            // Not eprintln!, which panics when standard error is closed:
+            // the exit code still says what happened.
+            let _ = writeln!(std::io::stderr(), "banco: {err:#}");
             ExitCode::from(2)
         }
     }

@@ -304,6 +304,62 @@ fn bad_arguments_fail_with_a_message() {
     assert!(!out.status.success());
 }
 
+/// Numbers that would abort the process (a perft sized by its depth, a
+/// 64 GiB table, a time past the clock) or never end are refused by the
+/// argument parser, with the range in the message.
+#[test]
+fn absurd_numbers_are_refused_before_anything_runs() {
+    for (args, message) in [
+        (
+            &["perft", "chess", "4294967295"][..],
+            "4294967295 is not in 1..=12",
+        ),
+        (&["perft", "chess", "0"][..], "0 is not in 1..=12"),
+        (
+            &["bench", "--depth", "1000000"][..],
+            "1000000 is not in 1..=64",
+        ),
+        (
+            &["bench", "--hash", "65536"][..],
+            "65536 is not in 1..=4096",
+        ),
+        (
+            &["analyze", "chess", "--movetime", "18446744073709551615"][..],
+            "18446744073709551615 is not in 1..=86400000",
+        ),
+        (
+            &["analyze", "chess", "--movetime", "0"][..],
+            "0 is not in 1..=86400000",
+        ),
+        (
+            &["analyze", "chess", "--hash", "65536"][..],
+            "65536 is not in 1..=4096",
+        ),
+    ] {
+        let out = banco(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{args:?} ran: {}", stdout(&out));
+    }
+}
+
+/// With standard error closed (its reader gone), an error still ends the
+/// process with status 2, not with a panic about printing it.
+#[cfg(unix)]
+#[test]
+fn an_error_with_stderr_closed_exits_2_without_a_panic() {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_banco"))
+        .args(["perft", "chess", "--fen", "not a fen", "3"])
+        .stdout(Stdio::piped())
+        .stderr(writer)
+        .output()
+        .expect("banco runs");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+}
+
 #[test]
 fn play_answers_moves_commands_and_mistakes() {
     let input = "e4\nhello\ne2e5\nmoves\nfen\nf\nz\nlevel 11\nlevel 2\nr\nd4\npgn\nhelp\nquit\n";

@@ -16,9 +16,14 @@ struct Server {
 
 impl Server {
     fn start(db: &Path) -> Server {
+        Server::start_with(db, &[])
+    }
+
+    fn start_with(db: &Path, options: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
             .args(["serve", "--addr", "127.0.0.1:0", "--db"])
             .arg(db)
+            .args(options)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -36,8 +41,17 @@ impl Server {
         Server { child, addr }
     }
 
+    /// A body-less request naming `host` in its `Host` header.
+    fn request_to(&self, host: &str, method: &str, path: &str) -> (u16, Value) {
+        self.send(host, method, path, None)
+    }
+
     /// One request over a fresh connection; the status and the JSON body.
     fn request(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+        self.send(&self.addr, method, path, body)
+    }
+
+    fn send(&self, host: &str, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
         let mut stream = TcpStream::connect(&self.addr).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(60)))
@@ -45,8 +59,7 @@ impl Server {
         let body = body.map(Value::to_string).unwrap_or_default();
         write!(
             stream,
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            self.addr,
+            "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
             body.len()
         )
         .unwrap();
@@ -157,4 +170,61 @@ fn a_bad_database_path_is_reported() {
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("cannot open the game database"), "{stderr}");
+}
+
+#[test]
+fn a_database_below_a_file_is_reported_with_the_file() {
+    let dir = std::env::temp_dir().join(format!("banco-serve-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games");
+    std::fs::write(&file, "a file, not a folder").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_banco"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(file.join("games.sqlite3"))
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("{} is a file, not a folder", file.display())),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_absurd_number_of_searches_is_refused_before_serving() {
+    for n in ["2305843009213693952", "1025", "0"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_banco"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--max-searches", n])
+            .args(["--db", ":memory:"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{n}");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(!stdout.contains("ready"), "{n}: it served: {stdout}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("--max-searches"), "{n}: {stderr}");
+        assert!(stderr.contains("1..=1024"), "{n}: {stderr}");
+    }
+}
+
+/// A page on another site that rebinds its name to this machine names its
+/// own site in `Host`; the real server refuses it, and serves a name the
+/// user allowed.
+#[test]
+fn a_rebound_host_is_refused_and_an_allowed_one_served() {
+    let dir = std::env::temp_dir().join(format!("banco-serve-host-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let server = Server::start_with(&dir.join("games.sqlite3"), &["--allow-host", "banco.lan"]);
+    let port = server.addr.rsplit(':').next().unwrap().to_owned();
+    let (status, body) = server.request_to(&format!("evil.example:{port}"), "GET", "/api/games");
+    assert_eq!(status, 403, "{body}");
+    assert_eq!(body["error"]["code"], "forbidden_host", "{body}");
+    let (status, body) = server.request_to("banco.lan", "GET", "/api/games");
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = server.request_to(&format!("localhost:{port}"), "GET", "/api/games");
+    assert_eq!(status, 200);
+    server.kill();
+    let _ = std::fs::remove_dir_all(&dir);
 }

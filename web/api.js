@@ -41,7 +41,8 @@ export const api = {
   list: () => request('GET', '/api/games'),
   create: (body) => request('POST', '/api/games', body),
   get: (id) => request('GET', `/api/games/${id}`),
-  move: (id, move, ply) => request('POST', `/api/games/${id}/moves`, { move, ply }),
+  // `ply` and `version` are what the page saw: a move against other moves is refused.
+  move: (id, move, ply, version) => request('POST', `/api/games/${id}/moves`, { move, ply, version }),
   undo: (id) => request('POST', `/api/games/${id}/undo`, {}),
   reset: (id) => request('POST', `/api/games/${id}/reset`, {}),
   resign: (id) => request('POST', `/api/games/${id}/resign`, {}),

@@ -221,7 +221,7 @@ async function sendNow(code) {
   ui.selected = null;
   closePromotion();
   try {
-    setGame(await api.move(g.id, code, g.plies));
+    setGame(await api.move(g.id, code, g.plies, g.version));
   } catch (err) {
     showMessage(err.message, 'error');
     drawBoard();

@@ -20,10 +20,11 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Search this many plies (1 to 64).
-    #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=super::MAX_DEPTH))]
     pub depth: Option<u32>,
-    /// Search this many milliseconds (default 2000 when no depth is given).
-    #[arg(long)]
+    /// Search this many milliseconds, 1 to 86400000 (a day; default 2000
+    /// when no depth is given).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=super::MAX_MOVETIME_MS))]
     pub movetime: Option<u64>,
     /// Which algorithm: minimax, alphabeta, engine, mtdf.
     #[arg(long, default_value = "engine")]
@@ -34,8 +35,8 @@ pub struct AnalyzeArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64)]
+    /// Transposition table size in MiB, 1 to 4096.
+    #[arg(long, default_value_t = 64, value_parser = super::hash_mb())]
     pub hash: usize,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -61,7 +62,7 @@ pub fn run<G: CliGame>(args: &AnalyzeArgs) -> anyhow::Result<()> {
     };
     let config = SearchConfig {
         threads: args.threads.max(1),
-        hash_mb: args.hash.max(1),
+        hash_mb: args.hash,
         move_overhead: Duration::ZERO,
         ..SearchConfig::default()
     };

@@ -17,14 +17,14 @@ pub const DEFAULT_DEPTH: u32 = 9;
 /// Arguments of `banco bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Search depth for each position.
-    #[arg(long, default_value_t = DEFAULT_DEPTH)]
+    /// Search depth for each position, 1 to 64.
+    #[arg(long, default_value_t = DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=super::MAX_DEPTH))]
     pub depth: u32,
     /// Search threads (the signature holds for one thread only).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 16)]
+    /// Transposition table size in MiB, 1 to 4096.
+    #[arg(long, default_value_t = 16, value_parser = super::hash_mb())]
     pub hash: usize,
 }
 
@@ -61,7 +61,7 @@ fn bench_game<G: Playable>(
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let config = SearchConfig {
         threads: args.threads.max(1),
-        hash_mb: args.hash.max(1),
+        hash_mb: args.hash,
         ..SearchConfig::default()
     };
     let mut searcher = Searcher::new(config);

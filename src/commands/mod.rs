@@ -12,7 +12,24 @@ pub mod report;
 pub mod serve;
 pub mod tree;
 
-use banco_search::EvaluatorStrength;
+use banco_search::{EvaluatorStrength, MAX_HASH_MB};
+use clap::builder::TypedValueParser;
+
+/// The deepest search `bench` and `analyze` take: beyond it a search never
+/// ends, and the depth counters were not made for it.
+pub const MAX_DEPTH: i64 = 64;
+/// The longest `analyze --movetime`, one day in milliseconds: longer is a
+/// typing slip, and a time past the clock's range would end the process.
+pub const MAX_MOVETIME_MS: u64 = 86_400_000;
+
+/// Reads a transposition table size in MiB, 1 to [`MAX_HASH_MB`]: a
+/// larger table is refused before it is tried.
+pub fn hash_mb() -> impl TypedValueParser<Value = usize> {
+    let max = u64::try_from(MAX_HASH_MB).unwrap_or(u64::MAX);
+    clap::value_parser!(u64)
+        .range(1..=max)
+        .map(|mb| usize::try_from(mb).unwrap_or(MAX_HASH_MB))
+}
 
 /// Reads an evaluator name, or the strong default without one.
 ///

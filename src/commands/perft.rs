@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use banco_search::{perft, perft_divide};
+use banco_search::{MAX_PERFT_DEPTH, perft, perft_divide};
 use clap::Args;
 
 use super::args::GameArgs;
@@ -15,7 +15,8 @@ pub struct PerftArgs {
     /// The game and its position.
     #[command(flatten)]
     pub game: GameArgs,
-    /// How many plies deep.
+    /// How many plies deep, 1 to 12.
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PERFT_DEPTH)))]
     pub depth: u32,
     /// Print the count below each root move.
     #[arg(long)]

@@ -4,7 +4,8 @@ use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use banco_server::{DEFAULT_ADDR, ServerConfig, default_db_path};
+use banco_server::access::parse_allowed_host;
+use banco_server::{DEFAULT_ADDR, MAX_SEARCHES, ServerConfig, default_db_path};
 use clap::Args;
 
 /// Arguments of `banco serve`.
@@ -16,10 +17,19 @@ pub struct ServeArgs {
     /// The game database (SQLite); default `banco/games.sqlite3` in the user's data folder.
     #[arg(long, value_name = "PATH")]
     pub db: Option<PathBuf>,
-    /// Most computer searches at once (default: one per core).
-    #[arg(long, value_name = "N")]
-    pub max_searches: Option<usize>,
+    /// Most computer searches at once, 1 to 1024 (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_SEARCHES_ARG))]
+    pub max_searches: Option<u16>,
+    /// Also answer to this host name (a name of this machine, or of a proxy
+    /// in front of it); repeatable. Without it, only localhost and the
+    /// listening address are answered, so other sites' pages cannot reach
+    /// the server by rebinding their names.
+    #[arg(long = "allow-host", value_name = "NAME", value_parser = parse_allowed_host)]
+    pub allow_hosts: Vec<String>,
 }
+
+/// [`banco_server::MAX_SEARCHES`] as clap's range takes it.
+const MAX_SEARCHES_ARG: i64 = MAX_SEARCHES as i64;
 
 /// Serves until interrupted.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
@@ -29,10 +39,8 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             .addr
             .unwrap_or_else(|| DEFAULT_ADDR.parse().expect("the default address reads")),
         db: args.db.clone().unwrap_or_else(default_db_path),
-        max_searches: args
-            .max_searches
-            .filter(|&n| n > 0)
-            .unwrap_or(defaults.max_searches),
+        max_searches: args.max_searches.map_or(defaults.max_searches, usize::from),
+        allowed_hosts: args.allow_hosts.clone(),
     };
     let db = config.db.display().to_string();
     banco_server::run(&config, |addr| {

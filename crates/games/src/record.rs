@@ -6,7 +6,9 @@ use std::any::Any;
 use std::fmt;
 
 use banco_search::lab::TreeAlgorithm;
-use banco_search::{EvaluatorStrength, Report, Searcher, Side, StopFlag, perft_divide};
+use banco_search::{
+    EvaluatorStrength, Report, Searcher, Side, StopFlag, perft_divide_until_stopped,
+};
 use serde::Serialize;
 
 use crate::computer::{SearchPlan, think};
@@ -163,8 +165,9 @@ pub trait AnyGame: Send + Sync {
         plan: &SearchPlan,
         progress: &mut dyn FnMut(&TextReport),
     ) -> Option<TextThought>;
-    /// Perft below each root move, moves as codes.
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// Perft below each root move, moves as codes; `None` once `stop` is
+    /// raised (a protocol runs it like a search, and stops it like one).
+    fn perft_divide(&self, depth: u32, stop: &StopFlag) -> Option<Vec<(String, u64)>>;
     /// The game in an export format: the position, the move codes, or a
     /// record (`pgn`) with `header`; `None` if the game has no such format.
     fn export(&self, format: &str, header: &RecordHeader<'_>) -> Option<String>;
@@ -418,12 +421,15 @@ impl<G: Playable> AnyGame for Record<G> {
         })
     }
 
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+    fn perft_divide(&self, depth: u32, stop: &StopFlag) -> Option<Vec<(String, u64)>> {
         let mut game = self.game.clone();
-        perft_divide(&mut game, depth)
-            .into_iter()
-            .map(|(mv, count)| (G::move_code(mv), count))
-            .collect()
+        let counts = perft_divide_until_stopped(&mut game, depth, stop)?;
+        Some(
+            counts
+                .into_iter()
+                .map(|(mv, count)| (G::move_code(mv), count))
+                .collect(),
+        )
     }
 
     fn export(&self, format: &str, header: &RecordHeader<'_>) -> Option<String> {

@@ -303,3 +303,40 @@ fn a_threat_search_move_is_reported() {
     );
     assert!(is_move(reply.last().unwrap()), "{reply:?}");
 }
+
+/// A manager that closes the pipe mid-think is not waiting for the move:
+/// the brain stops (sending the move it has) and the session ends, rather
+/// than thinking out a long turn. The bound is generous: what it tells
+/// apart is a prompt end from one after the ten-minute turn.
+#[test]
+fn the_end_of_input_stops_the_brain_thinking() {
+    use std::time::Duration;
+
+    let (reader, mut writer) = std::io::pipe().unwrap();
+    let out = Shared::default();
+    let (done, ended) = std::sync::mpsc::channel();
+    let brain_out = out.clone();
+    std::thread::spawn(move || {
+        banco_protocol::gomocup::run(std::io::BufReader::new(reader), brain_out);
+        let _ = done.send(());
+    });
+    writer
+        .write_all(b"START 15\r\nINFO timeout_turn 600000\r\nTURN 7,7\r\n")
+        .unwrap();
+    // Wait until it is thinking: its first iteration is reported.
+    let start = std::time::Instant::now();
+    while !out.lines().iter().any(|l| l.starts_with("DEBUG")) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{:?}",
+            out.lines()
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    drop(writer);
+    assert!(
+        ended.recv_timeout(Duration::from_secs(20)).is_ok(),
+        "the brain went on thinking after its input closed"
+    );
+    assert!(is_move(&out.last()), "{:?}", out.lines());
+}

@@ -219,6 +219,8 @@ fn perft_counts_like_stockfish() {
     let (mut e, out) = engine();
     e.handle_line("position startpos");
     e.handle_line("go perft 3");
+    out.wait_for("Nodes searched", Duration::from_secs(10))
+        .expect("perft");
     assert!(
         out.lines().iter().any(|l| l == "Nodes searched: 8902"),
         "{:#?}",
@@ -479,4 +481,142 @@ fn xiangqi_levels_search_the_documented_node_caps() {
     // The search checks its node budget every few nodes: a little over is fine.
     assert!(nodes <= 10_500, "level 7 searched {nodes} nodes");
     assert!(nodes >= 5_000, "level 7 searched only {nodes} nodes");
+}
+
+/// A UCI session over a pipe, as a GUI runs it: lines are written while
+/// the engine works, and the pipe can be closed.
+struct Session {
+    input: Option<std::io::PipeWriter>,
+    out: Shared,
+    ended: std::sync::mpsc::Receiver<()>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let (reader, writer) = std::io::pipe().unwrap();
+        let out = Shared::default();
+        let (done, ended) = std::sync::mpsc::channel();
+        let engine_out = out.clone();
+        std::thread::spawn(move || {
+            banco_protocol::uci::run(std::io::BufReader::new(reader), engine_out);
+            let _ = done.send(());
+        });
+        Session {
+            input: Some(writer),
+            out,
+            ended,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let input = self.input.as_mut().expect("the input is open");
+        writeln!(input, "{line}").unwrap();
+    }
+
+    /// Closes the engine's input, as a GUI that exits does.
+    fn close_input(&mut self) {
+        self.input = None;
+    }
+
+    /// Whether the session ended within `timeout`.
+    fn ends_within(&self, timeout: Duration) -> bool {
+        self.ended.recv_timeout(timeout).is_ok()
+    }
+}
+
+/// The bounds on these tests are generous: what they tell apart is an
+/// answer in a moment from one that would take hours (perft 9 of the
+/// start position is 2.4 trillion leaves; depth 60 is never reached).
+const PROMPTLY: Duration = Duration::from_secs(20);
+
+#[test]
+fn isready_and_stop_are_answered_while_perft_runs() {
+    let mut session = Session::start();
+    session.send("position startpos");
+    session.send("go perft 9");
+    session.send("isready");
+    assert!(
+        session.out.wait_for("readyok", PROMPTLY).is_some(),
+        "isready waited for the perft: {:#?}",
+        session.out.lines()
+    );
+    session.send("stop");
+    assert!(
+        session
+            .out
+            .wait_for("info string perft stopped", PROMPTLY)
+            .is_some(),
+        "{:#?}",
+        session.out.lines()
+    );
+    assert!(
+        !session
+            .out
+            .lines()
+            .iter()
+            .any(|l| l.starts_with("Nodes searched")),
+        "a stopped perft gives no total"
+    );
+    session.send("go perft 9");
+    session.send("quit");
+    assert!(session.ends_within(PROMPTLY), "quit waited for the perft");
+}
+
+#[test]
+fn the_end_of_input_stops_a_search_after_its_bestmove() {
+    let mut session = Session::start();
+    session.send("position startpos");
+    session.send("go depth 60");
+    session
+        .out
+        .wait_for("info depth 1 ", PROMPTLY)
+        .expect("the search starts");
+    session.close_input();
+    assert!(
+        session.ends_within(PROMPTLY),
+        "the search went on after the input closed"
+    );
+    let lines = session.out.lines();
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn perft_depth_is_bounded() {
+    let (mut e, out) = engine();
+    for depth in ["0", "13", "4294967295"] {
+        e.handle_line(&format!("go perft {depth}"));
+        assert_eq!(
+            out.lines().last().unwrap(),
+            &format!("info string error: perft depth {depth} is out of range: 1 to 12")
+        );
+    }
+    e.handle_line("isready");
+    assert_eq!(out.lines().last().unwrap(), "readyok");
+}
+
+#[test]
+fn a_hash_beyond_the_cap_is_refused_and_the_engine_lives_on() {
+    let (mut e, out) = engine();
+    e.handle_line("uci");
+    assert!(
+        out.lines()
+            .iter()
+            .any(|l| l == "option name Hash type spin default 16 min 1 max 4096"),
+        "{:#?}",
+        out.lines()
+    );
+    e.handle_line("setoption name Hash value 65536");
+    assert_eq!(
+        out.lines().last().unwrap(),
+        "info string error: option 'Hash' cannot take the value '65536': a whole number from 1 to 4096"
+    );
+    e.handle_line("setoption name Hash value 32");
+    e.handle_line("position startpos");
+    e.handle_line("go depth 3");
+    out.wait_for("bestmove", PROMPTLY).expect("bestmove");
+    e.handle_line("isready");
+    assert_eq!(out.lines().last().unwrap(), "readyok");
 }

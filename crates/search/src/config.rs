@@ -228,6 +228,13 @@ pub struct Imprecision {
     pub seed: u64,
 }
 
+/// The largest transposition table the front ends let a user ask for, in
+/// MiB: what an ordinary machine can hold beside everything else it runs.
+/// Larger sizes are refused rather than tried, because on a system that
+/// promises memory it does not have, the allocation succeeds and the
+/// process is killed when the table is first written.
+pub const MAX_HASH_MB: usize = 4096;
+
 /// Everything about how to search, apart from the limits of one search.
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
 pub struct SearchConfig {

@@ -39,6 +39,7 @@ mod level;
 mod limits;
 mod observer;
 mod path;
+mod perft;
 mod score;
 mod searcher;
 mod stats;
@@ -50,16 +51,18 @@ pub mod lab;
 pub mod testkit;
 
 pub use config::{
-    Algorithm, Imprecision, ParseAlgorithmError, SearchConfig, Techniques, UnknownTechniqueError,
+    Algorithm, Imprecision, MAX_HASH_MB, ParseAlgorithmError, SearchConfig, Techniques,
+    UnknownTechniqueError,
 };
-pub use engine::tt::{TranspositionTable, TtEntry};
+pub use engine::tt::{TableAllocError, TranspositionTable, TtEntry};
 pub use eval::Evaluator;
 pub use game::{Game, Outcome, Side};
 pub use level::{EvaluatorStrength, Level, LevelSettings, ParseEvaluatorError, ParseLevelError};
 pub use limits::{Clock, Limits, StopFlag};
 pub use observer::{Bound, Report, SearchObserver, Silent};
 pub use path::outcome_value;
+pub use perft::{MAX_PERFT_DEPTH, perft, perft_divide, perft_divide_until_stopped};
 pub use score::{INFINITY, MATE, MATE_BOUND, MAX_EVAL, MAX_PLY, Score, is_mate, mate_in, mated_in};
-pub use searcher::{SearchResult, Searcher, perft, perft_divide};
+pub use searcher::{SearchResult, Searcher};
 pub use stats::SearchStats;
 pub use time::TimeManager;

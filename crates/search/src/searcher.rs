@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::tt::TranspositionTable;
+use crate::engine::tt::{TableAllocError, TranspositionTable};
 use crate::textbook::{self, Textbook};
 use crate::{
     Algorithm, Bound, Evaluator, Game, Limits, Report, SearchConfig, SearchObserver, SearchStats,
@@ -82,6 +82,21 @@ impl Searcher {
         self.config = config;
     }
 
+    /// [`Searcher::set_config`] for a size that comes from input: when the
+    /// new table cannot be allocated, nothing changes and the old table,
+    /// entries and all, stays.
+    ///
+    /// # Errors
+    ///
+    /// [`TableAllocError`] when the memory cannot be had.
+    pub fn try_set_config(&mut self, config: SearchConfig) -> Result<(), TableAllocError> {
+        if config.hash_mb != self.config.hash_mb {
+            self.tt = TranspositionTable::try_new(config.hash_mb)?;
+        }
+        self.config = config;
+        Ok(())
+    }
+
     /// Forgets everything learnt (a new game, or another game altogether).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -132,42 +147,4 @@ impl Searcher {
             }
         }
     }
-}
-
-/// Counts the leaf positions `depth` plies ahead: the standard check of a move
-/// generator, and of make/unmake and the hash when run through them.
-pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
-    let mut buffers = vec![Vec::new(); depth as usize + 1];
-    perft_inner(game, depth, &mut buffers)
-}
-
-/// Perft below each legal move, in generation order (`perft --divide`): the
-/// way to find which move a faulty generator gets wrong.
-pub fn perft_divide<G: Game>(game: &mut G, depth: u32) -> Vec<(G::Move, u64)> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .map(|mv| {
-            game.make_move(mv);
-            let count = perft(game, depth.saturating_sub(1));
-            game.unmake_move(mv);
-            (mv, count)
-        })
-        .collect()
-}
-
-fn perft_inner<G: Game>(game: &mut G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
-    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
-    game.legal_moves(moves);
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { moves.len() as u64 };
-    }
-    let mut total = 0;
-    for &mv in moves.iter() {
-        game.make_move(mv);
-        total += perft_inner(game, depth - 1, rest);
-        game.unmake_move(mv);
-    }
-    total
 }

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use axum::Json;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{OriginalUri, Path, RawQuery, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use banco_search::{Algorithm, Side};
@@ -28,12 +28,33 @@ fn view(live: &LiveGame) -> Value {
     serde_json::to_value(live.view()).unwrap_or(Value::Null)
 }
 
-fn check_ply(live: &LiveGame, asked: Option<usize>) -> Result<(), ApiError> {
+/// Refuses a request made against another state of the game than this
+/// one. `ply` compares counts only (what older clients send); `version`
+/// also catches moves replaced by others of the same count (one page takes
+/// back 1.e4 and plays 1.d4 while another still shows 1.e4).
+fn check_seen(live: &LiveGame, ply: Option<usize>, version: Option<u64>) -> Result<(), ApiError> {
     let actual = live.game().moves().len();
-    match asked {
-        Some(asked) if asked != actual => Err(ApiError::Stale { asked, actual }),
-        _ => Ok(()),
+    if let Some(asked) = ply
+        && asked != actual
+    {
+        return Err(ApiError::Stale { asked, actual });
     }
+    if let Some(asked) = version {
+        if asked > live.version() {
+            // A version this game never had (the server restarted since).
+            return Err(ApiError::StaleVersion {
+                asked,
+                changed: live.version(),
+            });
+        }
+        if asked < live.moves_changed_at() {
+            return Err(ApiError::StaleVersion {
+                asked,
+                changed: live.moves_changed_at(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// `GET /api/meta`: the games, rules, algorithms and limits the page offers.
@@ -140,7 +161,7 @@ pub async fn make_move(
     if !live.players().of(side).is_human() {
         return Err(ApiError::NotYourTurn(live.side_label(side)));
     }
-    check_ply(&live, body.ply)?;
+    check_seen(&live, body.ply, body.version)?;
     live.change(&state, |draft| {
         draft
             .game
@@ -166,7 +187,7 @@ pub async fn undo(
 ) -> Result<Json<Value>, ApiError> {
     let live = state.game(&id).await?;
     let mut live = live.lock().await;
-    check_ply(&live, body.ply)?;
+    check_seen(&live, body.ply, body.version)?;
     let moves = live.game().moves();
     if moves.is_empty() {
         return Err(ApiError::NothingToUndo("no move has been played"));
@@ -204,7 +225,7 @@ pub async fn reset(
 ) -> Result<Json<Value>, ApiError> {
     let live = state.game(&id).await?;
     let mut live = live.lock().await;
-    check_ply(&live, body.ply)?;
+    check_seen(&live, body.ply, body.version)?;
     live.change(&state, |draft| {
         draft.game.reset();
         draft.resigned = None;
@@ -363,4 +384,15 @@ pub async fn export(
 /// Any other path under `/api`.
 pub async fn not_found(uri: axum::http::Uri) -> ApiError {
     ApiError::NotFound(uri.path().chars().take(100).collect())
+}
+
+/// A method an endpoint does not take (the router adds the `Allow` header).
+pub async fn method_not_allowed(
+    method: axum::http::Method,
+    OriginalUri(uri): OriginalUri,
+) -> ApiError {
+    ApiError::MethodNotAllowed {
+        method: method.as_str().chars().take(20).collect(),
+        path: uri.path().chars().take(100).collect(),
+    }
 }

@@ -35,6 +35,23 @@ pub enum ApiError {
     /// No such endpoint.
     #[error("no such endpoint: {0}")]
     NotFound(String),
+    /// The endpoint exists but not with this method.
+    #[error("{method} is not allowed on {path}")]
+    MethodNotAllowed {
+        /// The method used.
+        method: String,
+        /// The path.
+        path: String,
+    },
+    /// The request names a host this server does not answer to: a page
+    /// whose name was rebound to this machine's address.
+    #[error(
+        "this server does not answer to the host '{0}'; start it with --allow-host NAME to allow a name"
+    )]
+    ForbiddenHost(String),
+    /// A page from another site asked for a change or the feed.
+    #[error("a page from '{0}' may not change games or watch them here")]
+    ForbiddenOrigin(String),
     /// The game cannot be set up as asked.
     #[error(transparent)]
     Setup(#[from] SetupError),
@@ -54,6 +71,18 @@ pub enum ApiError {
         asked: usize,
         /// The ply the game is at.
         actual: usize,
+    },
+    /// The request was made against a version of the game whose moves
+    /// have since changed (played, taken back, reset or replaced).
+    #[error(
+        "the game has moved on: the request was for version {asked}, and the moves are those of version {changed}"
+    )]
+    StaleVersion {
+        /// The version the request named.
+        asked: u64,
+        /// The version at which the moves last changed (or the game's
+        /// version, when the request named one the game has not reached).
+        changed: u64,
     },
     /// There is no move to take back.
     #[error("nothing to take back: {0}")]
@@ -94,11 +123,18 @@ impl ApiError {
             ApiError::TooLarge { .. } => (StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
             ApiError::UnknownGame(_) => (StatusCode::NOT_FOUND, "unknown_game"),
             ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
+            ApiError::MethodNotAllowed { .. } => {
+                (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed")
+            }
+            ApiError::ForbiddenHost(_) => (StatusCode::FORBIDDEN, "forbidden_host"),
+            ApiError::ForbiddenOrigin(_) => (StatusCode::FORBIDDEN, "forbidden_origin"),
             ApiError::Setup(_) => (StatusCode::BAD_REQUEST, "bad_setup"),
             ApiError::IllegalMove(_) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move"),
             ApiError::NotYourTurn(_) => (StatusCode::CONFLICT, "not_your_turn"),
             ApiError::GameOver(_) => (StatusCode::CONFLICT, "game_over"),
-            ApiError::Stale { .. } => (StatusCode::CONFLICT, "stale"),
+            ApiError::Stale { .. } | ApiError::StaleVersion { .. } => {
+                (StatusCode::CONFLICT, "stale")
+            }
             ApiError::NothingToUndo(_) => (StatusCode::CONFLICT, "nothing_to_undo"),
             ApiError::NoSuchExport { .. } => (StatusCode::BAD_REQUEST, "no_such_export"),
             ApiError::Store(_) => (StatusCode::INTERNAL_SERVER_ERROR, "storage"),
@@ -130,6 +166,9 @@ pub enum ServerError {
         #[source]
         source: std::io::Error,
     },
+    /// A setting is out of its range.
+    #[error("{0}")]
+    Config(String),
     /// The database could not be opened.
     #[error(transparent)]
     Store(#[from] StoreError),

@@ -4,6 +4,8 @@
 //! plays, the games kept in an SQLite file, and the browser UI (the files
 //! of `web/`, compiled in).
 //!
+//! - [`access`]: which hosts and pages may use it (against DNS rebinding
+//!   and other sites' pages);
 //! - the games themselves come from the game layer (`banco-games`), as
 //!   the type-erased `AnyGame` the whole server handles alike;
 //! - [`api`] and [`ws`]: the endpoints; [`requests`]: their bodies, checked;
@@ -23,6 +25,7 @@
 //!
 //! The API is described in the project's `docs/server.md`.
 
+pub mod access;
 pub mod api;
 pub mod assets;
 pub mod computer;
@@ -39,17 +42,22 @@ pub mod ws;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 
+pub use access::Access;
 pub use error::{ApiError, ServerError};
 pub use live::AppState;
 pub use store::Store;
 
 /// The address the server listens on unless told otherwise: this machine only.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+/// The most searches `--max-searches` may allow at once: far beyond any
+/// machine's cores, far below what the permit counter can hold.
+pub const MAX_SEARCHES: usize = 1024;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -58,8 +66,11 @@ pub struct ServerConfig {
     pub addr: SocketAddr,
     /// The game database.
     pub db: PathBuf,
-    /// Most computer searches at once; more wait their turn.
+    /// Most computer searches at once (1 to [`MAX_SEARCHES`]); more wait their turn.
     pub max_searches: usize,
+    /// Host names the server answers to besides its own address and
+    /// `localhost` (see [`access`]).
+    pub allowed_hosts: Vec<String>,
 }
 
 impl Default for ServerConfig {
@@ -67,7 +78,10 @@ impl Default for ServerConfig {
         ServerConfig {
             addr: DEFAULT_ADDR.parse().expect("the default address reads"),
             db: default_db_path(),
-            max_searches: std::thread::available_parallelism().map_or(1, usize::from),
+            max_searches: std::thread::available_parallelism()
+                .map_or(1, usize::from)
+                .min(MAX_SEARCHES),
+            allowed_hosts: Vec::new(),
         }
     }
 }
@@ -81,8 +95,9 @@ pub fn default_db_path() -> PathBuf {
         .join("games.sqlite3")
 }
 
-/// The whole application: the API under `/api`, the page everywhere else.
-pub fn app(state: AppState) -> Router {
+/// The whole application: the API under `/api`, the page everywhere else,
+/// every request first checked by `access`.
+pub fn app(state: AppState, access: Access) -> Router {
     let games = Router::new()
         .route("/", get(api::list).post(api::create))
         .route("/{id}", get(api::get))
@@ -94,12 +109,15 @@ pub fn app(state: AppState) -> Router {
         .route("/{id}/players", post(api::set_players))
         .route("/{id}/control", post(api::control))
         .route("/{id}/export", get(api::export))
-        .route("/{id}/ws", get(ws::connect));
+        .route("/{id}/ws", get(ws::connect))
+        .method_not_allowed_fallback(api::method_not_allowed);
     let lab = Router::new()
         .route("/race", post(lab::race))
-        .route("/tree", post(lab::tree));
+        .route("/tree", post(lab::tree))
+        .method_not_allowed_fallback(api::method_not_allowed);
     let api = Router::new()
         .route("/meta", get(api::meta))
+        .method_not_allowed_fallback(api::method_not_allowed)
         .nest("/lab", lab)
         .nest("/games", games)
         .fallback(api::not_found);
@@ -107,6 +125,10 @@ pub fn app(state: AppState) -> Router {
         .nest("/api", api)
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(requests::MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(access),
+            access::guard,
+        ))
         .with_state(state)
 }
 
@@ -117,6 +139,12 @@ pub fn app(state: AppState) -> Router {
 ///
 /// A [`ServerError`] when the database cannot be opened or the address bound.
 pub fn run(config: &ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServerError> {
+    if !(1..=MAX_SEARCHES).contains(&config.max_searches) {
+        return Err(ServerError::Config(format!(
+            "at most 1 to {MAX_SEARCHES} searches at once, not {}",
+            config.max_searches
+        )));
+    }
     let store = Store::open(&config.db)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -128,13 +156,36 @@ pub fn run(config: &ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
                 addr: config.addr,
                 source,
             })?;
-        ready(listener.local_addr()?);
+        let bound = listener.local_addr()?;
         let state = AppState::new(store, config.max_searches);
-        axum::serve(listener, app(state))
+        let access = Access::new(bound, &config.allowed_hosts);
+        ready(bound);
+        axum::serve(listener, app(state, access))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
             })
             .await?;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_absurd_number_of_searches_is_refused_before_anything_opens() {
+        for max_searches in [0, MAX_SEARCHES + 1, usize::MAX] {
+            let config = ServerConfig {
+                addr: "127.0.0.1:0".parse().unwrap(),
+                db: PathBuf::from("never-created.sqlite3"),
+                max_searches,
+                allowed_hosts: Vec::new(),
+            };
+            let err = run(&config, |_| panic!("it served")).unwrap_err();
+            assert!(matches!(err, ServerError::Config(_)), "{err}");
+            assert!(err.to_string().contains("1 to 1024"), "{err}");
+        }
+        assert!(!std::path::Path::new("never-created.sqlite3").exists());
+    }
 }

@@ -37,6 +37,10 @@ pub struct LiveGame {
     updated_at: i64,
     /// Grows with every change the page should see.
     version: u64,
+    /// The version at which the moves last changed: a move played, taken
+    /// back, the game reset or given a new position. A request made at an
+    /// older version was made against other moves.
+    moves_changed_at: u64,
     /// Computer against computer: whether the computers wait.
     paused: bool,
     /// Whether one computer move is allowed while paused.
@@ -126,6 +130,7 @@ impl LiveGame {
             created_at: now,
             updated_at: now,
             version: 1,
+            moves_changed_at: 1,
             paused: false,
             step: false,
             search: None,
@@ -158,6 +163,19 @@ impl LiveGame {
     #[must_use]
     pub fn created_at(&self) -> i64 {
         self.created_at
+    }
+
+    /// Grows with every change the pages are told of.
+    #[must_use]
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The version at which the moves last changed (played, taken back,
+    /// reset, a new position); changes of players or of pause leave it.
+    #[must_use]
+    pub fn moves_changed_at(&self) -> u64 {
+        self.moves_changed_at
     }
 
     /// Whether the computer is searching.
@@ -238,6 +256,7 @@ impl LiveGame {
         let updated_at = now_ms();
         let row = row_of(self.id, &draft, self.created_at, updated_at);
         store.update(row).await?;
+        let moves_change = !same_moves(self.game.as_ref(), draft.game.as_ref());
         self.game = draft.game;
         self.players = draft.players;
         self.resigned = draft.resigned;
@@ -247,6 +266,9 @@ impl LiveGame {
         }
         self.updated_at = updated_at;
         self.touch();
+        if moves_change {
+            self.moves_changed_at = self.version;
+        }
         Ok(())
     }
 
@@ -440,6 +462,17 @@ impl LiveGame {
     }
 }
 
+/// Whether two states of a game hold the same moves from the same start.
+fn same_moves(before: &dyn AnyGame, after: &dyn AnyGame) -> bool {
+    before.setup() == after.setup()
+        && before.moves().len() == after.moves().len()
+        && before
+            .moves()
+            .iter()
+            .zip(after.moves())
+            .all(|(a, b)| a.code == b.code)
+}
+
 /// The stored form of a game.
 fn row_of(id: i64, draft: &Draft, created_at: i64, updated_at: i64) -> GameRow {
     let setup = draft.game.setup();
@@ -503,14 +536,15 @@ struct Shared {
 }
 
 impl AppState {
-    /// State over `store`, running at most `max_searches` searches at once.
+    /// State over `store`, running at most `max_searches` searches at once
+    /// (kept within 1 to [`crate::MAX_SEARCHES`]).
     #[must_use]
     pub fn new(store: Store, max_searches: usize) -> AppState {
         AppState {
             inner: Arc::new(Shared {
                 store,
                 games: std::sync::Mutex::new(HashMap::new()),
-                search_slots: Arc::new(Semaphore::new(max_searches.max(1))),
+                search_slots: Arc::new(Semaphore::new(max_searches.clamp(1, crate::MAX_SEARCHES))),
                 next_search: AtomicU64::new(1),
             }),
         }

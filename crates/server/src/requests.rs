@@ -170,6 +170,9 @@ pub struct MoveRequest {
     /// The number of moves played that the page saw; refused if the game has moved on.
     #[serde(default)]
     pub ply: Option<usize>,
+    /// The game's `version` the page saw; refused if the moves changed since.
+    #[serde(default)]
+    pub version: Option<u64>,
 }
 
 impl Validate for MoveRequest {
@@ -181,13 +184,17 @@ impl Validate for MoveRequest {
     }
 }
 
-/// `POST /api/games/{id}/undo`, `/reset`: an empty object, or the ply seen.
+/// `POST /api/games/{id}/undo`, `/reset`: an empty object, or what the
+/// page saw of the game.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlyGuard {
     /// The number of moves played that the page saw.
     #[serde(default)]
     pub ply: Option<usize>,
+    /// The game's `version` the page saw.
+    #[serde(default)]
+    pub version: Option<u64>,
 }
 
 impl Validate for PlyGuard {

@@ -150,7 +150,18 @@ impl Store {
         if let Some(parent) = path.parent()
             && !parent.as_os_str().is_empty()
         {
-            std::fs::create_dir_all(parent).map_err(|e| open_error(e.to_string()))?;
+            if let Some(file) = file_in_the_way(parent) {
+                return Err(open_error(format!(
+                    "{} is a file, not a folder",
+                    file.display()
+                )));
+            }
+            std::fs::create_dir_all(parent).map_err(|e| {
+                open_error(format!(
+                    "cannot create the folder {}: {e}",
+                    parent.display()
+                ))
+            })?;
         }
         let conn = Connection::open(path).map_err(|e| open_error(e.to_string()))?;
         Store::prepare(conn, path)
@@ -320,25 +331,49 @@ impl Store {
                 "SELECT id, kind, rule, size, plies, players, result, created_at, updated_at
                  FROM games ORDER BY updated_at DESC, id DESC LIMIT ?1",
             )?;
-            let rows = statement.query_map([limit], |row| {
-                let players: String = row.get(5)?;
-                Ok(GameSummary {
-                    id: row.get(0)?,
-                    kind: row.get(1)?,
-                    rule: row.get(2)?,
-                    size: row.get(3)?,
-                    plies: row.get(4)?,
-                    players: serde_json::from_str(&players).unwrap_or(serde_json::Value::Null),
-                    result: row.get(6)?,
-                    created_at: row.get(7)?,
-                    updated_at: row.get(8)?,
-                })
-            })?;
-            rows.collect::<Result<Vec<_>, _>>()
-                .map_err(StoreError::from)
+            let mut rows = statement.query([limit])?;
+            let mut games = Vec::new();
+            while let Some(row) = rows.next()? {
+                match summary_of(row) {
+                    Ok(game) => games.push(game),
+                    // One damaged row (a size no game has, a text where a
+                    // number belongs) must not hide every other game.
+                    Err(err) => {
+                        let id: Option<i64> = row.get(0).ok();
+                        let id = id.map_or_else(|| "?".to_owned(), |id| id.to_string());
+                        eprintln!("banco: the game list skips stored game {id}: {err}");
+                    }
+                }
+            }
+            Ok(games)
         })
         .await
     }
+}
+
+/// A row of the list query as the list shows it.
+fn summary_of(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameSummary> {
+    let players: String = row.get(5)?;
+    Ok(GameSummary {
+        id: row.get(0)?,
+        kind: row.get(1)?,
+        rule: row.get(2)?,
+        size: row.get(3)?,
+        plies: row.get(4)?,
+        players: serde_json::from_str(&players).unwrap_or(serde_json::Value::Null),
+        result: row.get(6)?,
+        created_at: row.get(7)?,
+        updated_at: row.get(8)?,
+    })
+}
+
+/// The nearest existing ancestor of `folder` (itself included) when that is
+/// not a folder: the database cannot go below a file.
+fn file_in_the_way(folder: &Path) -> Option<&Path> {
+    folder
+        .ancestors()
+        .find(|ancestor| !ancestor.as_os_str().is_empty() && ancestor.exists())
+        .filter(|ancestor| !ancestor.is_dir())
 }
 
 #[cfg(test)]
@@ -374,6 +409,37 @@ mod tests {
         let list = store.list(10).await.unwrap();
         assert_eq!((list.len(), list[0].plies), (1, 3));
         assert!(store.get(id + 1).await.unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn a_damaged_row_is_left_out_of_the_list() {
+        let store = Store::in_memory().unwrap();
+        let good = store.insert(row()).await.unwrap();
+        let damaged = store.insert(row()).await.unwrap();
+        store
+            .conn
+            .lock()
+            .unwrap()
+            .execute("UPDATE games SET size = 300 WHERE id = ?1", [damaged])
+            .unwrap();
+        let list = store.list(10).await.unwrap();
+        assert_eq!(list.iter().map(|g| g.id).collect::<Vec<_>>(), [good]);
+    }
+
+    #[test]
+    fn a_file_where_the_folder_should_be_is_named() {
+        let dir = std::env::temp_dir().join(format!("banco-store-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("taken");
+        std::fs::write(&file, "not a folder").unwrap();
+        let path = file.join("deeper").join("games.sqlite3");
+        let err = Store::open(&path).unwrap_err().to_string();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(err.contains(&path.display().to_string()), "{err}");
+        assert!(
+            err.contains(&format!("{} is a file, not a folder", file.display())),
+            "{err}"
+        );
     }
 
     #[tokio::test]

@@ -4,7 +4,7 @@
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use banco_server::{AppState, Store, app};
+use banco_server::{Access, AppState, Store, app};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -43,7 +43,7 @@ fn server() -> Server {
     let store = Store::in_memory().unwrap();
     let state = AppState::new(store.clone(), 2);
     Server {
-        router: app(state),
+        router: app(state, Access::new("127.0.0.1:8080".parse().unwrap(), &[])),
         store,
     }
 }
@@ -508,6 +508,58 @@ async fn moves_out_of_turn_are_refused() {
         )
         .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+}
+
+/// Page A saw 1.e4; page B took it back and played 1.d4. A's reply, sent
+/// with what A saw, is refused although the move count is the same.
+#[tokio::test]
+async fn a_move_against_replaced_moves_is_stale() {
+    let s = server();
+    let id = s.create(hvh("chess")).await["id"].as_i64().unwrap();
+    let seen_by_a = s.play(id, "e4").await["version"].as_u64().unwrap();
+    let answer = s.post(&format!("/api/games/{id}/undo"), json!({})).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    let seen_by_b = s.play(id, "d4").await["version"].as_u64().unwrap();
+    let before = s.snapshot(id).await;
+    for (endpoint, body) in [
+        (
+            "moves",
+            json!({ "move": "d7d5", "ply": 1, "version": seen_by_a }),
+        ),
+        ("moves", json!({ "move": "d7d5", "version": seen_by_a })),
+        ("undo", json!({ "ply": 1, "version": seen_by_a })),
+        ("reset", json!({ "version": seen_by_a })),
+        // A version the game never reached (a server restarted since).
+        (
+            "moves",
+            json!({ "move": "d7d5", "version": seen_by_b + 100 }),
+        ),
+    ] {
+        let answer = s.post(&format!("/api/games/{id}/{endpoint}"), body).await;
+        assert_eq!(
+            (answer.status, answer.error_code().as_str()),
+            (StatusCode::CONFLICT, "stale"),
+            "{endpoint}: {}",
+            answer.text
+        );
+        assert_eq!(s.snapshot(id).await, before, "{endpoint}");
+    }
+    // Changes that leave the moves alone do not make B's view stale.
+    let answer = s
+        .post(
+            &format!("/api/games/{id}/control"),
+            json!({ "action": "pause" }),
+        )
+        .await;
+    assert!(answer.json()["version"].as_u64().unwrap() > seen_by_b);
+    let answer = s
+        .post(
+            &format!("/api/games/{id}/moves"),
+            json!({ "move": "d7d5", "ply": 1, "version": seen_by_b }),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(answer.json()["moves"][1]["code"], "d7d5");
 }
 
 #[tokio::test]

@@ -5,7 +5,7 @@
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use banco_server::{AppState, Store, app};
+use banco_server::{Access, AppState, Store, app};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -16,7 +16,10 @@ struct Answer {
 }
 
 fn server() -> Router {
-    app(AppState::new(Store::in_memory().unwrap(), 2))
+    app(
+        AppState::new(Store::in_memory().unwrap(), 2),
+        Access::new("127.0.0.1:8080".parse().unwrap(), &[]),
+    )
 }
 
 async fn send(router: &Router, method: &str, uri: &str, body: &Value) -> Answer {

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use banco_server::{AppState, Store, app};
+use banco_server::{Access, AppState, Store, app};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -11,8 +11,9 @@ use tokio_tungstenite::tungstenite::Message;
 async fn serve() -> (String, AppState) {
     let state = AppState::new(Store::in_memory().unwrap(), 2);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    let router = app(state.clone());
+    let bound = listener.local_addr().unwrap();
+    let addr = bound.to_string();
+    let router = app(state.clone(), Access::new(bound, &[]));
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
     (addr, state)
 }

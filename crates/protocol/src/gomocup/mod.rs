@@ -22,7 +22,8 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc;
 
 /// Runs a Gomocup session until `END` or the end of the input. Input is read
-/// on its own thread so that `END` stops a search at once.
+/// on its own thread so that `END` stops a search at once; the end of the
+/// input stops it too (the move found so far is still sent).
 pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(input: R, output: W) {
     let (tx, rx) = mpsc::channel::<String>();
     let reader = std::thread::Builder::new()
@@ -45,5 +46,5 @@ pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(input: R, out
             return;
         }
     }
-    brain.wait_for_search(false);
+    brain.wait_for_search(true);
 }

@@ -8,7 +8,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use banco_games::{AnyGame, GameKind, SearchPlan, Setup};
-use banco_search::{Clock, Limits, Report, Score, SearchConfig, Searcher, Side, StopFlag};
+use banco_search::{
+    Clock, Limits, MAX_PERFT_DEPTH, Report, Score, SearchConfig, Searcher, Side, StopFlag,
+};
 
 use super::command::{GoParams, StartPosition, UciCommand, UciParseError};
 use super::options::{EngineOptions, OptionChange, declarations};
@@ -16,10 +18,11 @@ use super::options::{EngineOptions, OptionChange, declarations};
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("Banco ", env!("CARGO_PKG_VERSION"));
 
-/// A search in flight: its stop flag and the thread that gives the searcher back.
+/// A search (or a perft) in flight: its stop flag and the thread that gives
+/// the searcher back (a perft needs none and gives none).
 struct RunningSearch {
     stop: StopFlag,
-    handle: JoinHandle<Searcher>,
+    handle: JoinHandle<Option<Searcher>>,
     /// `go infinite` (or `ponder`): it ends only when stopped.
     infinite: bool,
 }
@@ -125,9 +128,17 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 let mut options = self.options.clone();
                 match options.set(&name, value.as_deref()) {
                     Ok(OptionChange::Set) => {
+                        // A table too large for the machine is refused here
+                        // and the old options, table included, stay.
+                        if let Err(err) = self.searcher_mut().try_set_config(config_of(&options)) {
+                            self.report_error(&format!(
+                                "{err}; the table stays at {} MiB",
+                                self.options.hash_mb
+                            ));
+                            return true;
+                        }
                         let variant_changed = options.variant != self.options.variant;
                         self.options = options;
-                        self.apply_options();
                         if variant_changed {
                             self.searcher_mut().clear();
                             self.game = start_position(self.options.variant);
@@ -171,7 +182,8 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 running.stop.raise();
             }
             match running.handle.join() {
-                Ok(searcher) => self.searcher = Some(searcher),
+                Ok(Some(searcher)) => self.searcher = Some(searcher),
+                Ok(None) => {}
                 Err(_) => {
                     self.report_error("the search thread failed; starting afresh");
                     self.searcher = None;
@@ -192,13 +204,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
     }
 
     fn apply_options(&mut self) {
-        let config = SearchConfig {
-            algorithm: self.options.algorithm,
-            threads: self.options.threads,
-            hash_mb: self.options.hash_mb,
-            move_overhead: Duration::from_millis(self.options.move_overhead_ms),
-            ..SearchConfig::default()
-        };
+        let config = config_of(&self.options);
         self.searcher_mut().set_config(config);
     }
 
@@ -272,7 +278,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         let wait_for_stop = plan.limits.infinite;
         let handle = std::thread::spawn(move || {
             run_search(&mut searcher, game.as_ref(), &plan, &out, wait_for_stop);
-            searcher
+            Some(searcher)
         });
         self.running = Some(RunningSearch {
             stop,
@@ -281,21 +287,67 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         });
     }
 
+    /// `go perft N`: counted on the search thread like a search, so that
+    /// `isready` is answered and `stop` or `quit` obeyed while it runs.
     fn perft(&mut self, depth: u32) {
-        let start = std::time::Instant::now();
-        let lines = self.game.perft_divide(depth);
-        let mut total = 0;
-        for (mv, count) in lines {
-            total += count;
-            self.send(&format!("{mv}: {count}"));
+        if !(1..=MAX_PERFT_DEPTH).contains(&depth) {
+            self.report_error(&format!(
+                "perft depth {depth} is out of range: 1 to {MAX_PERFT_DEPTH}"
+            ));
+            return;
         }
-        self.send("");
-        self.send(&format!("Nodes searched: {total}"));
-        self.send(&format!(
-            "info string perft time {} ms",
-            start.elapsed().as_millis()
-        ));
+        let stop = StopFlag::new();
+        let flag = stop.clone();
+        let out = Arc::clone(&self.out);
+        let game = self.game.clone_box();
+        let handle = std::thread::spawn(move || {
+            run_perft(game.as_ref(), depth, &flag, &out);
+            None
+        });
+        self.running = Some(RunningSearch {
+            stop,
+            handle,
+            infinite: false,
+        });
     }
+}
+
+/// The search configuration the options describe.
+fn config_of(options: &EngineOptions) -> SearchConfig {
+    SearchConfig {
+        algorithm: options.algorithm,
+        threads: options.threads,
+        hash_mb: options.hash_mb,
+        move_overhead: Duration::from_millis(options.move_overhead_ms),
+        ..SearchConfig::default()
+    }
+}
+
+/// The body of a perft thread: the count below each move and the total, as
+/// Stockfish prints them, or a note that it was stopped.
+fn run_perft<W: Write>(game: &dyn AnyGame, depth: u32, stop: &StopFlag, out: &Mutex<W>) {
+    let start = std::time::Instant::now();
+    let Some(lines) = game.perft_divide(depth, stop) else {
+        send(
+            out,
+            &format!(
+                "info string perft stopped after {} ms",
+                start.elapsed().as_millis()
+            ),
+        );
+        return;
+    };
+    let mut total = 0;
+    for (mv, count) in lines {
+        total += count;
+        send(out, &format!("{mv}: {count}"));
+    }
+    send(out, "");
+    send(out, &format!("Nodes searched: {total}"));
+    send(
+        out,
+        &format!("info string perft time {} ms", start.elapsed().as_millis()),
+    );
 }
 
 /// The position `start` plus `moves`, every move checked.

@@ -17,7 +17,8 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc;
 
 /// Runs a UCI session until `quit` or the end of the input. A search still
-/// running when the input ends is allowed to finish.
+/// running when the input ends is stopped (it prints its `bestmove` first):
+/// a GUI that closed the pipe is not waiting for it.
 pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(input: R, output: W) {
     let (tx, rx) = mpsc::channel::<String>();
     std::thread::Builder::new()
@@ -37,5 +38,5 @@ pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(input: R, out
             return;
         }
     }
-    engine.wait_for_search(false);
+    engine.wait_for_search(true);
 }

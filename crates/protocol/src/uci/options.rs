@@ -3,8 +3,8 @@
 use banco_games::{ComputerSettings, GameKind};
 use banco_search::{Algorithm, EvaluatorStrength, Level};
 
-/// Largest transposition table, in MiB.
-pub const MAX_HASH_MB: usize = 65_536;
+/// Largest transposition table, in MiB (the search crate's cap).
+pub const MAX_HASH_MB: usize = banco_search::MAX_HASH_MB;
 /// Most search threads.
 pub const MAX_THREADS: usize = 256;
 

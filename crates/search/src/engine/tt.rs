@@ -74,6 +74,14 @@ impl TtEntry {
     }
 }
 
+/// A transposition table of the size asked for could not be allocated.
+#[derive(Clone, Copy, Debug, Eq, PartialEq, thiserror::Error)]
+#[error("cannot allocate a {mb} MiB transposition table: not enough memory")]
+pub struct TableAllocError {
+    /// The size asked for, in MiB.
+    pub mb: usize,
+}
+
 /// A lockless transposition table.
 pub struct TranspositionTable {
     clusters: Vec<Cluster>,
@@ -156,15 +164,38 @@ fn unpack(data: u64, ply: usize) -> Option<TtEntry> {
 
 impl TranspositionTable {
     /// A table of about `mb` MiB (at least one cluster).
+    ///
+    /// # Panics
+    ///
+    /// When the memory cannot be had, as any allocation; a size that comes
+    /// from input goes through [`TranspositionTable::try_new`].
     #[must_use]
     pub fn new(mb: usize) -> TranspositionTable {
-        let count = (mb.max(1) * 1024 * 1024 / (ENTRY_BYTES * CLUSTER)).max(1);
-        let mut clusters = Vec::with_capacity(count);
+        TranspositionTable::try_new(mb).unwrap_or_else(|err| panic!("{err}"))
+    }
+
+    /// A table of about `mb` MiB (at least one cluster), or an error when
+    /// the memory cannot be had.
+    ///
+    /// # Errors
+    ///
+    /// [`TableAllocError`] when `mb` MiB do not fit in the address space or
+    /// the allocator refuses them.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, TableAllocError> {
+        let bytes = mb
+            .max(1)
+            .checked_mul(1024 * 1024)
+            .ok_or(TableAllocError { mb })?;
+        let count = (bytes / (ENTRY_BYTES * CLUSTER)).max(1);
+        let mut clusters = Vec::new();
+        clusters
+            .try_reserve_exact(count)
+            .map_err(|_| TableAllocError { mb })?;
         clusters.resize_with(count, Cluster::default);
-        TranspositionTable {
+        Ok(TranspositionTable {
             clusters,
             generation: AtomicU64::new(0),
-        }
+        })
     }
 
     /// Forgets every entry (a new game).
@@ -367,6 +398,15 @@ mod tests {
         tt.store(base + 9, 0, 1, 0, 0, 20, Bound::Exact);
         assert!(tt.probe(base, 0).is_none(), "the shallowest entry goes");
         assert!(tt.probe(base + 9, 0).is_some());
+    }
+
+    #[test]
+    fn a_size_beyond_the_address_space_is_an_error() {
+        assert_eq!(
+            TranspositionTable::try_new(usize::MAX).unwrap_err(),
+            TableAllocError { mb: usize::MAX }
+        );
+        assert!(TranspositionTable::try_new(1).is_ok());
     }
 
     #[test]
