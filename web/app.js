@@ -402,7 +402,7 @@ async function typedMove(event) {
   const text = input.value.trim();
   if (!text || !ui.game) return;
   try {
-    setGame(await api.move(ui.game.id, text, ui.game.plies));
+    setGame(await api.move(ui.game.id, text, ui.game.plies, ui.game.version));
     input.value = '';
   } catch (err) {
     showMessage(err.message, 'error');
