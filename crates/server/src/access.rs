@@ -108,7 +108,8 @@ pub fn parse_allowed_host(text: &str) -> Result<String, String> {
 
 impl Access {
     /// The names a server listening on `bound` answers to, and `allowed`
-    /// besides (as [`parse_allowed_host`] reads them).
+    /// besides (as [`parse_allowed_host`] reads them; one it cannot read is
+    /// left out, so it allows nothing).
     #[must_use]
     pub fn new(bound: SocketAddr, allowed: &[String]) -> Access {
         Access {
