@@ -361,6 +361,7 @@ function showRace() {
     }
   }
   if (rows.some((r) => !r.completed)) parts.push('Rows marked "stopped" hit the node limit.');
+  if (answer.completed === false) parts.push('The race ran out of its time: only the rows above were raced; lower the depth to see them all.');
   $('race-summary').textContent = parts.join(' ');
   const warning = $('race-summary');
   warning.classList.toggle('has-bug', bugs.length > 0);

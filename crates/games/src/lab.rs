@@ -96,6 +96,9 @@ pub struct RaceView {
     pub position: LabPosition,
     /// One row per entry, simplest first.
     pub rows: Vec<RaceRowView>,
+    /// Whether every entry of the race was run; `false` when it was
+    /// stopped (by its wall-clock cap, say) and only the first rows ran.
+    pub completed: bool,
 }
 
 /// The counters of a recorded search.
@@ -274,9 +277,10 @@ pub fn race<G: Playable>(
                 agrees_with_minimax: row.agrees_with_minimax,
             }
         })
-        .collect();
+        .collect::<Vec<_>>();
     RaceView {
         position: describe(game, setup, depth, strength),
+        completed: rows.len() == banco_search::lab::RACE.len(),
         rows,
     }
 }

@@ -4,9 +4,11 @@
 //! a stored game before one of its moves (`game_id`, `ply`), so the page can
 //! open the lab where the computer chose a move. Nothing is stored or changed.
 //!
-//! Searches run on the blocking pool behind the same permits as the
-//! computer's moves, each race row under a node cap, so no request can tie
-//! the server up for long; a request whose client goes away stops its race.
+//! Searches run on the blocking pool behind permits of the lab's own (half
+//! the games', at least one), so a long race never holds back a computer's
+//! move in a game; each race row runs under a node cap and the whole race
+//! under a wall-clock cap ([`RACE_TIME_LIMIT`]: the rows not done by then
+//! say `completed: false`), and a request whose client goes away stops its race.
 
 use axum::Json;
 use axum::extract::State;
@@ -264,6 +266,9 @@ impl Validate for TreeRequest {
     }
 }
 
+/// The longest a race may run; what is not done by then is cut short.
+pub const RACE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(20);
+
 /// Raises the flag when dropped: axum drops a handler's future when its
 /// client goes away, and the search it started should not run on for nobody.
 struct StopOnDrop(StopFlag);
@@ -274,13 +279,13 @@ impl Drop for StopOnDrop {
     }
 }
 
-/// Runs `work` on the blocking pool once a search permit is free.
+/// Runs `work` on the blocking pool once one of the lab's permits is free.
 async fn run_search<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ApiError> {
     let permit = state
-        .search_slots()
+        .lab_slots()
         .acquire_owned()
         .await
         .map_err(|err| ApiError::SearchFailed(err.to_string()))?;
@@ -308,8 +313,25 @@ pub async fn race(
     let depth = body.depth;
     let guard = StopOnDrop(StopFlag::new());
     let stop = guard.0.clone();
+    let limit = state.lab_time_limit();
     let view = run_search(&state, move || {
-        game.race(depth, strength, RACE_NODE_LIMIT, &stop)
+        // The clock starts once the race has a permit: waiting is not racing.
+        let timer = stop.clone();
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let finished = std::sync::Arc::clone(&done);
+        std::thread::spawn(move || {
+            let started = std::time::Instant::now();
+            while started.elapsed() < limit {
+                if finished.load(std::sync::atomic::Ordering::Relaxed) {
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            timer.raise();
+        });
+        let view = game.race(depth, strength, RACE_NODE_LIMIT, &stop);
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        view
     })
     .await?;
     drop(guard);

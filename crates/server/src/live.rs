@@ -532,6 +532,8 @@ struct Shared {
     store: Store,
     games: std::sync::Mutex<HashMap<i64, Arc<Mutex<LiveGame>>>>,
     search_slots: Arc<Semaphore>,
+    lab_slots: Arc<Semaphore>,
+    lab_time_limit: std::time::Duration,
     next_search: AtomicU64,
 }
 
@@ -540,14 +542,35 @@ impl AppState {
     /// (kept within 1 to [`crate::MAX_SEARCHES`]).
     #[must_use]
     pub fn new(store: Store, max_searches: usize) -> AppState {
+        AppState::with_lab_time_limit(store, max_searches, crate::lab::RACE_TIME_LIMIT)
+    }
+
+    /// As [`AppState::new`], with another wall-clock cap on the lab's races.
+    #[must_use]
+    pub fn with_lab_time_limit(
+        store: Store,
+        max_searches: usize,
+        lab_time_limit: std::time::Duration,
+    ) -> AppState {
+        let searches = max_searches.clamp(1, crate::MAX_SEARCHES);
         AppState {
             inner: Arc::new(Shared {
                 store,
                 games: std::sync::Mutex::new(HashMap::new()),
-                search_slots: Arc::new(Semaphore::new(max_searches.clamp(1, crate::MAX_SEARCHES))),
+                search_slots: Arc::new(Semaphore::new(searches)),
+                // The lab has permits of its own, half the games' (at least
+                // one): a long race never holds back a computer's move.
+                lab_slots: Arc::new(Semaphore::new((searches / 2).max(1))),
+                lab_time_limit,
                 next_search: AtomicU64::new(1),
             }),
         }
+    }
+
+    /// The wall-clock cap on a lab race.
+    #[must_use]
+    pub fn lab_time_limit(&self) -> std::time::Duration {
+        self.inner.lab_time_limit
     }
 
     /// The database.
@@ -556,10 +579,16 @@ impl AppState {
         &self.inner.store
     }
 
-    /// The permits for concurrent searches.
+    /// The permits for the computers' searches in games.
     #[must_use]
     pub fn search_slots(&self) -> Arc<Semaphore> {
         Arc::clone(&self.inner.search_slots)
+    }
+
+    /// The AI lab's own permits, apart from the games': games come first.
+    #[must_use]
+    pub fn lab_slots(&self) -> Arc<Semaphore> {
+        Arc::clone(&self.inner.lab_slots)
     }
 
     /// A fresh search id.

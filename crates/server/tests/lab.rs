@@ -410,3 +410,75 @@ async fn bad_lab_bodies_are_refused() {
         "nothing was created"
     );
 }
+
+/// Two long lab races do not hold back a computer's move: the lab has
+/// permits of its own. With one search permit, the move used to wait for
+/// the races to end.
+#[tokio::test]
+async fn lab_races_never_hold_back_a_game() {
+    let state = AppState::new(Store::in_memory().unwrap(), 1);
+    let router = app(state, Access::new("127.0.0.1:8080".parse().unwrap(), &[]));
+    let long_race = json!({ "game": "xiangqi", "depth": 6 });
+    let races: Vec<_> = (0..2)
+        .map(|_| {
+            let router = router.clone();
+            let body = long_race.clone();
+            tokio::spawn(async move { post(&router, "/api/lab/race", body).await })
+        })
+        .collect();
+    // Let the races take their permits first.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let created = post(
+        &router,
+        "/api/games",
+        json!({
+            "game": "chess",
+            "players": {
+                "first": { "type": "computer", "level": 1, "movetime_ms": 100 },
+                "second": { "type": "human" },
+            },
+        }),
+    )
+    .await;
+    let id = created.json["id"].as_i64().unwrap();
+    let mut version = created.json["version"].as_u64().unwrap();
+    let mut plies = created.json["plies"].as_u64().unwrap();
+    while plies == 0 {
+        let answer = send(
+            &router,
+            "GET",
+            &format!("/api/games/{id}?after={version}"),
+            &Value::Null,
+        )
+        .await;
+        version = answer.json["version"].as_u64().unwrap();
+        plies = answer.json["plies"].as_u64().unwrap();
+    }
+    assert!(
+        races.iter().all(|race| !race.is_finished()),
+        "the computer moved while both races still ran"
+    );
+    for race in races {
+        race.abort();
+    }
+}
+
+/// A race is cut by its wall-clock cap and says so.
+#[tokio::test]
+async fn a_race_past_its_time_says_it_is_incomplete() {
+    let state = AppState::with_lab_time_limit(
+        Store::in_memory().unwrap(),
+        2,
+        std::time::Duration::from_millis(300),
+    );
+    let router = app(state, Access::new("127.0.0.1:8080".parse().unwrap(), &[]));
+    let answer = post(
+        &router,
+        "/api/lab/race",
+        json!({ "game": "xiangqi", "depth": 6 }),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    assert_eq!(answer.json["completed"], false);
+    assert!(answer.json["rows"].as_array().unwrap().len() < 13);
+}
