@@ -10,7 +10,7 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use banco_games::{AnyGame, SearchPlan, TextThought};
-use banco_search::{Limits, SearchConfig, Searcher, StopFlag};
+use banco_search::{Limits, SearchConfig, StopFlag};
 
 use crate::events::Event;
 use crate::live::{AppState, SearchJob};
@@ -72,10 +72,12 @@ async fn run(state: AppState, job: SearchJob) {
         stop,
         events,
     } = job;
-    let outcome =
-        tokio::task::spawn_blocking(move || think(game.as_ref(), &computer, &stop, seed, &events))
-            .await
-            .map_err(|err| err.to_string());
+    let pool = state.clone();
+    let outcome = tokio::task::spawn_blocking(move || {
+        think(&pool, game.as_ref(), &computer, &stop, seed, &events)
+    })
+    .await
+    .map_err(|err| err.to_string());
     drop(permit);
     let Some(live) = state.loaded(game_id) else {
         return;
@@ -88,6 +90,7 @@ async fn run(state: AppState, job: SearchJob) {
 
 /// The search itself, on the blocking pool: every iteration goes to the pages.
 fn think(
+    state: &AppState,
     game: &dyn AnyGame,
     computer: &Computer,
     stop: &StopFlag,
@@ -95,7 +98,8 @@ fn think(
     events: &tokio::sync::broadcast::Sender<std::sync::Arc<str>>,
 ) -> (Option<TextThought>, Option<SearchInfo>) {
     let plan = plan(game, computer, stop, seed);
-    let mut searcher = Searcher::new(plan.config.clone());
+    // A table kept from an earlier move, not a fresh 16 MiB one each time.
+    let mut searcher = state.searcher(plan.config.clone());
     let side = game.side_to_move();
     let ply = game.moves().len();
     let mut last: Option<SearchInfo> = None;
@@ -111,6 +115,7 @@ fn think(
         let _ = events.send(Event::Info { info: &info }.to_text());
         last = Some(info);
     });
+    state.give_back(searcher);
     (thought, last)
 }
 

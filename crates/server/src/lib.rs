@@ -137,6 +137,11 @@ pub fn app(state: AppState, access: Access) -> Router {
 ///
 /// # Errors
 ///
+/// How often the server forgets idle games.
+const EVICTION_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
+/// A game unused this long (10 minutes) leaves memory until asked for again.
+const EVICT_AFTER_MS: i64 = 10 * 60 * 1000;
+
 /// A [`ServerError`] when the database cannot be opened or the address bound.
 pub fn run(config: &ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServerError> {
     if !(1..=MAX_SEARCHES).contains(&config.max_searches) {
@@ -159,6 +164,16 @@ pub fn run(config: &ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
         let bound = listener.local_addr()?;
         let state = AppState::new(store, config.max_searches);
         let access = Access::new(bound, &config.allowed_hosts);
+        // Games nobody has used for a while leave memory; they reload from
+        // the store when asked for again.
+        let sweeper = state.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(EVICTION_SWEEP);
+            loop {
+                every.tick().await;
+                sweeper.evict_idle(store::now_ms(), EVICT_AFTER_MS);
+            }
+        });
         ready(bound);
         axum::serve(listener, app(state, access))
             .with_graceful_shutdown(async {

@@ -532,9 +532,12 @@ struct Shared {
     store: Store,
     games: std::sync::Mutex<HashMap<i64, Arc<Mutex<LiveGame>>>>,
     search_slots: Arc<Semaphore>,
+    search_slots_total: usize,
     lab_slots: Arc<Semaphore>,
     lab_time_limit: std::time::Duration,
     next_search: AtomicU64,
+    /// Searchers between moves, their tables kept: at most one per permit.
+    searchers: std::sync::Mutex<Vec<banco_search::Searcher>>,
 }
 
 impl AppState {
@@ -558,13 +561,66 @@ impl AppState {
                 store,
                 games: std::sync::Mutex::new(HashMap::new()),
                 search_slots: Arc::new(Semaphore::new(searches)),
+                search_slots_total: searches,
                 // The lab has permits of its own, half the games' (at least
                 // one): a long race never holds back a computer's move.
                 lab_slots: Arc::new(Semaphore::new((searches / 2).max(1))),
                 lab_time_limit,
                 next_search: AtomicU64::new(1),
+                searchers: std::sync::Mutex::new(Vec::new()),
             }),
         }
+    }
+
+    /// A searcher for `config`: one kept from an earlier move (its table
+    /// reused, preferably one of the same size), else a new one. Give it
+    /// back with [`AppState::give_back`].
+    #[must_use]
+    pub fn searcher(&self, config: banco_search::SearchConfig) -> banco_search::Searcher {
+        let kept = {
+            let mut pool = self
+                .inner
+                .searchers
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            let same = pool
+                .iter()
+                .position(|s| s.config().hash_mb == config.hash_mb);
+            match same {
+                Some(at) => Some(pool.swap_remove(at)),
+                None => pool.pop(),
+            }
+        };
+        match kept {
+            Some(mut searcher) => {
+                searcher.set_config(config);
+                searcher
+            }
+            None => banco_search::Searcher::new(config),
+        }
+    }
+
+    /// Keeps `searcher` for a later move, unless as many are kept as there
+    /// are permits.
+    pub fn give_back(&self, searcher: banco_search::Searcher) {
+        let mut pool = self
+            .inner
+            .searchers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if pool.len() < self.inner.search_slots_total {
+            pool.push(searcher);
+        }
+    }
+
+    /// Searchers kept between moves.
+    #[must_use]
+    pub fn kept_searchers(&self) -> usize {
+        self.inner
+            .searchers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
     }
 
     /// The wall-clock cap on a lab race.
@@ -646,6 +702,33 @@ impl AppState {
         // Only once the game can be found does its first search start.
         live.lock().await.start_computer(self);
         Ok(live)
+    }
+
+    /// Forgets the games in memory that nobody uses: no page watches them,
+    /// no request or search holds them, the computer is not thinking, and
+    /// they have not changed for `idle_ms` milliseconds before `now_ms`.
+    /// They are in the store and load again on their next request. Returns
+    /// how many were forgotten.
+    pub fn evict_idle(&self, now_ms: i64, idle_ms: i64) -> usize {
+        let mut games = self.games_lock();
+        let before = games.len();
+        games.retain(|_, live| {
+            // A game someone holds (a request, a search job) stays.
+            if Arc::strong_count(live) > 1 {
+                return true;
+            }
+            let Ok(game) = live.try_lock() else {
+                return true;
+            };
+            game.watchers > 0 || game.search.is_some() || now_ms - game.updated_at < idle_ms
+        });
+        before - games.len()
+    }
+
+    /// Games in memory.
+    #[must_use]
+    pub fn loaded_count(&self) -> usize {
+        self.games_lock().len()
     }
 
     fn games_lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Arc<Mutex<LiveGame>>>> {

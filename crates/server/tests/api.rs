@@ -1029,3 +1029,78 @@ async fn games_are_imported_from_records() {
         "nothing was created"
     );
 }
+
+/// Idle games leave memory and come back from the store, moves and all;
+/// a watched or thinking game stays.
+#[tokio::test]
+async fn idle_games_leave_memory_and_reload_on_demand() {
+    let store = Store::in_memory().unwrap();
+    let state = AppState::new(store.clone(), 2);
+    let s = Server {
+        router: app(
+            state.clone(),
+            Access::new("127.0.0.1:8080".parse().unwrap(), &[]),
+        ),
+        store,
+    };
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let game = s.create(hvh("chess")).await;
+        ids.push(game["id"].as_i64().unwrap());
+    }
+    s.play(ids[0], "e4").await;
+    assert_eq!(state.loaded_count(), 3);
+    // Not idle long enough: all stay.
+    let now = banco_server::store::now_ms();
+    assert_eq!(state.evict_idle(now, 60_000), 0);
+    // Long idle: all go.
+    assert_eq!(state.evict_idle(now + 120_000, 60_000), 3);
+    assert_eq!(state.loaded_count(), 0);
+    // The next request loads a game again, as it was.
+    let game = s.get(&format!("/api/games/{}", ids[0])).await.json();
+    assert_eq!(game["plies"], 1);
+    assert_eq!(game["moves"][0]["text"], "e4");
+    assert_eq!(state.loaded_count(), 1);
+    // A game a request holds stays, idle or not.
+    let held = state.game(&ids[1].to_string()).await.unwrap();
+    assert_eq!(state.evict_idle(now + 120_000, 60_000), 1);
+    assert!(state.loaded(ids[1]).is_some());
+    drop(held);
+}
+
+/// The computer's moves reuse kept searchers (their tables) instead of a
+/// fresh table each move: after several moves, no more are kept than permits.
+#[tokio::test]
+async fn computer_moves_reuse_their_tables() {
+    let store = Store::in_memory().unwrap();
+    let state = AppState::new(store.clone(), 2);
+    let s = Server {
+        router: app(
+            state.clone(),
+            Access::new("127.0.0.1:8080".parse().unwrap(), &[]),
+        ),
+        store,
+    };
+    let game = s.create(versus_computer("chess")).await;
+    let id = game["id"].as_i64().unwrap();
+    // Moves no reply of two black moves can make illegal (no check is possible yet).
+    for (mv, plies) in [("e4", 2), ("a3", 4), ("h3", 6)] {
+        let mut state_json = s.play(id, mv).await;
+        // The computer's reply.
+        while state_json["plies"] != plies {
+            state_json = s.wait(id, state_json["version"].as_u64().unwrap()).await;
+        }
+    }
+    // Give the last search a moment to hand its searcher back.
+    for _ in 0..50 {
+        if state.kept_searchers() == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(
+        state.kept_searchers(),
+        1,
+        "three moves, one searcher kept and reused"
+    );
+}
