@@ -29,6 +29,7 @@ pub mod access;
 pub mod api;
 pub mod assets;
 pub mod computer;
+pub mod connections;
 pub mod error;
 pub mod events;
 pub mod lab;
@@ -175,11 +176,15 @@ pub fn run(config: &ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
             }
         });
         ready(bound);
-        axum::serve(listener, app(state, access))
-            .with_graceful_shutdown(async {
+        connections::serve(
+            listener,
+            app(state, access),
+            connections::ConnectionLimits::default(),
+            async {
                 let _ = tokio::signal::ctrl_c().await;
-            })
-            .await?;
+            },
+        )
+        .await;
         Ok(())
     })
 }

@@ -25,6 +25,9 @@ pub const MAX_RECORD_CHARS: usize = 14 * 1024;
 /// so another site cannot drive a local server through a visitor's browser.
 pub struct ApiJson<T>(pub T);
 
+/// The longest a request body may take to arrive.
+pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 impl<S: Send + Sync, T: DeserializeOwned + Validate> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
@@ -40,15 +43,25 @@ impl<S: Send + Sync, T: DeserializeOwned + Validate> FromRequest<S> for ApiJson<
                 "send the body as JSON with the header 'Content-Type: application/json'".to_owned(),
             ));
         }
-        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
-            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::TooLarge {
-                    limit: MAX_BODY_BYTES,
+        // A body that trickles in is cut off: a slow client cannot hold a
+        // handler (and its game's lock) for long.
+        let read = tokio::time::timeout(BODY_TIMEOUT, Bytes::from_request(req, state)).await;
+        let bytes = read
+            .map_err(|_| {
+                ApiError::BadBody(format!(
+                    "the body did not arrive within {} seconds",
+                    BODY_TIMEOUT.as_secs()
+                ))
+            })?
+            .map_err(|rejection| {
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::TooLarge {
+                        limit: MAX_BODY_BYTES,
+                    }
+                } else {
+                    ApiError::BadBody(rejection.body_text())
                 }
-            } else {
-                ApiError::BadBody(rejection.body_text())
-            }
-        })?;
+            })?;
         parse_body(&bytes).map(ApiJson)
     }
 }
