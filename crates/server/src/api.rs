@@ -14,8 +14,8 @@ use crate::error::ApiError;
 use crate::live::{AppState, LiveGame};
 use crate::players::{MAX_DEPTH, MAX_MOVETIME_MS, MIN_MOVETIME_MS};
 use crate::requests::{
-    ApiJson, ControlRequest, CreateGame, MAX_BODY_BYTES, MoveRequest, PlayersRequest, PlyGuard,
-    PositionRequest, ResignRequest, query_value,
+    ApiJson, ClientAddr, ControlRequest, CreateGame, MAX_BODY_BYTES, MoveRequest, PlayersRequest,
+    PlyGuard, PositionRequest, ResignRequest, query_value,
 };
 use banco_games::{GameKind, ImportError, RecordHeader, Setup, parse_side};
 
@@ -90,8 +90,12 @@ pub async fn list(State(state): State<AppState>) -> Result<Json<Value>, ApiError
 /// A bad body, an unknown game, rule or size, a bad position.
 pub async fn create(
     State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
     ApiJson(body): ApiJson<CreateGame>,
 ) -> Result<Response, ApiError> {
+    if let Some(client) = client {
+        state.allow_create(client)?;
+    }
     let kind = GameKind::parse(&body.game)?;
     let players = body.players.unwrap_or_default().validate()?;
     let setup = Setup {

@@ -10,7 +10,7 @@ use std::time::Duration;
 use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::service::TowerToHyperService;
+
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
@@ -53,7 +53,7 @@ pub async fn serve(
         };
         // A failed accept (too many files open, say) is the client's loss,
         // not the server's end.
-        let Ok((stream, _)) = accepted else {
+        let Ok((stream, peer)) = accepted else {
             tokio::time::sleep(Duration::from_millis(10)).await;
             continue;
         };
@@ -62,7 +62,17 @@ pub async fn serve(
             drop(stream);
             continue;
         };
-        let service = TowerToHyperService::new(app.clone());
+        // Each request learns its client's address (the create limit counts
+        // per client), as axum's `ConnectInfo`.
+        let app = app.clone();
+        let service = hyper::service::service_fn(
+            move |mut request: hyper::Request<hyper::body::Incoming>| {
+                request
+                    .extensions_mut()
+                    .insert(axum::extract::ConnectInfo(peer));
+                tower::ServiceExt::oneshot(app.clone(), request)
+            },
+        );
         tokio::spawn(async move {
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())

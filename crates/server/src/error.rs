@@ -23,6 +23,9 @@ pub enum ApiError {
         /// What is wrong with it.
         message: String,
     },
+    /// One client created games faster than the server allows.
+    #[error("too many new games at once from this client: wait a moment and try again")]
+    TooManyGames,
     /// The body is larger than the server reads.
     #[error("request body too large: at most {limit} bytes")]
     TooLarge {
@@ -121,6 +124,7 @@ impl ApiError {
             ApiError::BadBody(_) => (StatusCode::BAD_REQUEST, "bad_body"),
             ApiError::Invalid { .. } => (StatusCode::BAD_REQUEST, "invalid"),
             ApiError::TooLarge { .. } => (StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
+            ApiError::TooManyGames => (StatusCode::TOO_MANY_REQUESTS, "too_many_games"),
             ApiError::UnknownGame(_) => (StatusCode::NOT_FOUND, "unknown_game"),
             ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::MethodNotAllowed { .. } => {

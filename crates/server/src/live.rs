@@ -538,7 +538,14 @@ struct Shared {
     next_search: AtomicU64,
     /// Searchers between moves, their tables kept: at most one per permit.
     searchers: std::sync::Mutex<Vec<banco_search::Searcher>>,
+    /// Each client's allowance of new games: tokens left and when counted.
+    creates: std::sync::Mutex<HashMap<std::net::IpAddr, (f64, std::time::Instant)>>,
 }
+
+/// New games one client may create at once, and per second after that.
+pub const CREATE_BURST: f64 = 20.0;
+/// See [`CREATE_BURST`].
+pub const CREATES_PER_SECOND: f64 = 5.0;
 
 impl AppState {
     /// State over `store`, running at most `max_searches` searches at once
@@ -568,6 +575,7 @@ impl AppState {
                 lab_time_limit,
                 next_search: AtomicU64::new(1),
                 searchers: std::sync::Mutex::new(Vec::new()),
+                creates: std::sync::Mutex::new(HashMap::new()),
             }),
         }
     }
@@ -723,6 +731,35 @@ impl AppState {
             game.watchers > 0 || game.search.is_some() || now_ms - game.updated_at < idle_ms
         });
         before - games.len()
+    }
+
+    /// Counts a new game against `client`'s allowance ([`CREATE_BURST`] at
+    /// once, [`CREATES_PER_SECOND`] after): each game costs memory and a
+    /// row, and no one client should make them without bound.
+    ///
+    /// # Errors
+    ///
+    /// [`ApiError::TooManyGames`] when the allowance is spent.
+    pub fn allow_create(&self, client: std::net::IpAddr) -> Result<(), ApiError> {
+        let now = std::time::Instant::now();
+        let mut creates = self
+            .inner
+            .creates
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        // Clients long quiet are forgotten, so the map stays small.
+        if creates.len() > 10_000 {
+            creates.retain(|_, (_, at)| now.duration_since(*at).as_secs() < 60);
+        }
+        let (tokens, at) = creates.entry(client).or_insert((CREATE_BURST, now));
+        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * CREATES_PER_SECOND)
+            .min(CREATE_BURST);
+        *at = now;
+        if *tokens < 1.0 {
+            return Err(ApiError::TooManyGames);
+        }
+        *tokens -= 1.0;
+        Ok(())
     }
 
     /// Games in memory.

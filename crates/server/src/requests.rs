@@ -25,6 +25,26 @@ pub const MAX_RECORD_CHARS: usize = 14 * 1024;
 /// so another site cannot drive a local server through a visitor's browser.
 pub struct ApiJson<T>(pub T);
 
+/// The address of the request's client, when the connection loop gave it
+/// (in-process tests have none).
+pub struct ClientAddr(pub Option<std::net::IpAddr>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _state: &S,
+    ) -> Result<ClientAddr, std::convert::Infallible> {
+        Ok(ClientAddr(
+            parts
+                .extensions
+                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+                .map(|info| info.0.ip()),
+        ))
+    }
+}
+
 /// The longest a request body may take to arrive.
 pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 

@@ -1104,3 +1104,34 @@ async fn computer_moves_reuse_their_tables() {
         "three moves, one searcher kept and reused"
     );
 }
+
+/// One client may create games in a burst, then a few a second; another
+/// client is not held back by it.
+#[tokio::test]
+async fn one_client_cannot_create_games_without_bound() {
+    let s = server();
+    let create = |ip: [u8; 4]| {
+        let router = s.router.clone();
+        async move {
+            let mut request = Request::builder()
+                .method("POST")
+                .uri("/api/games")
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(hvh("chess").to_string()))
+                .unwrap();
+            request.extensions_mut().insert(axum::extract::ConnectInfo(
+                std::net::SocketAddr::from((ip, 5000)),
+            ));
+            router.oneshot(request).await.unwrap().status()
+        }
+    };
+    let mut refused = 0;
+    for _ in 0..40 {
+        if create([10, 0, 0, 1]).await == StatusCode::TOO_MANY_REQUESTS {
+            refused += 1;
+        }
+    }
+    // A burst of 20 passes; the rest, made at once, mostly do not.
+    assert!(refused >= 15, "{refused} of 40 refused");
+    assert_eq!(create([10, 0, 0, 2]).await, StatusCode::CREATED);
+}
