@@ -1,10 +1,13 @@
 //! Incremental Zobrist hashing.
 //!
-//! The keys are shakmaty's (the Polyglot book keys), so a hash equals
-//! `Chess::zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal)`: the en
-//! passant file counts when a pawn could capture there, pinned or not. A move
-//! changes the hash by the pieces it moves, the castling rights it removes and
-//! the en passant files before and after.
+//! The keys are shakmaty's (the Polyglot book keys), and a hash equals
+//! `Chess::zobrist_hash::<Zobrist64>(EnPassantMode::Legal)`: the en passant
+//! file counts only when an en passant capture is legal. Positions are the
+//! same for the repetition rule when the same moves are possible (FIDE
+//! Laws 9.2.3), so a right that no legal move can use must not tell them
+//! apart (Polyglot's books count a pinned pawn's right too; Banco reads no
+//! books). A move changes the hash by the pieces it moves, the castling
+//! rights it removes and the en passant files before and after.
 
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Move, Piece, Position, Role, Square};
@@ -12,7 +15,7 @@ use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Move, Piece, Position,
 /// The hash of `pos` computed from scratch.
 #[must_use]
 pub fn full_hash(pos: &Chess) -> u64 {
-    pos.zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal).0
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
 fn piece_key(square: Square, piece: Piece) -> u64 {
@@ -73,10 +76,10 @@ pub fn updated_hash(hash: u64, before: &Chess, mv: Move, after: &Chess) -> u64 {
             }
         }
     }
-    if let Some(ep) = before.ep_square(EnPassantMode::PseudoLegal) {
+    if let Some(ep) = before.ep_square(EnPassantMode::Legal) {
         h ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
     }
-    if let Some(ep) = after.ep_square(EnPassantMode::PseudoLegal) {
+    if let Some(ep) = after.ep_square(EnPassantMode::Legal) {
         h ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
     }
     h
@@ -87,7 +90,7 @@ pub fn updated_hash(hash: u64, before: &Chess, mv: Move, after: &Chess) -> u64 {
 #[must_use]
 pub fn null_move_hash(hash: u64, before: &Chess) -> u64 {
     let mut h = hash ^ Zobrist64::zobrist_for_white_turn().0;
-    if let Some(ep) = before.ep_square(EnPassantMode::PseudoLegal) {
+    if let Some(ep) = before.ep_square(EnPassantMode::Legal) {
         h ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
     }
     h

@@ -38,6 +38,22 @@ fn threefold_repetition_is_a_draw_and_twofold_is_not() {
     assert_eq!(game.status(), ChessStatus::Ongoing);
 }
 
+/// FIDE Laws 9.2.3: positions are the same when the same moves are
+/// possible. After ...f5 the e5 pawn is pinned, so no en passant capture is
+/// possible and the position is the same as when it comes back.
+#[test]
+fn a_double_push_past_a_pinned_pawn_repeats_as_the_same_position() {
+    let mut game = ChessGame::from_fen("kn2r3/5p2/8/4P3/8/8/8/4K1N1 b - - 0 1").unwrap();
+    play(&mut game, "f5 Nf3 Nc6 Ng1 Nb8");
+    assert_eq!(game.repetitions(), 2);
+    play(&mut game, "Nf3 Nc6 Ng1 Nb8");
+    assert_eq!(game.status(), ChessStatus::Repetition);
+    // A FEN with the unusable right and one without are one position.
+    let with = ChessGame::from_fen("kn2r3/8/8/4Pp2/8/8/8/4K1N1 w - f6 0 2").unwrap();
+    let without = ChessGame::from_fen("kn2r3/8/8/4Pp2/8/8/8/4K1N1 w - - 0 2").unwrap();
+    assert_eq!(with.hash(), without.hash());
+}
+
 #[test]
 fn fifty_moves_draw_unless_the_last_move_mates() {
     let game = ChessGame::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 100 80").unwrap();
