@@ -17,7 +17,7 @@ use crate::requests::{
     ApiJson, ClientAddr, ControlRequest, CreateGame, MAX_BODY_BYTES, MoveRequest, PlayersRequest,
     PlyGuard, PositionRequest, ResignRequest, query_value,
 };
-use banco_games::{GameKind, ImportError, RecordHeader, Setup, parse_side};
+use banco_games::{GameKind, RecordHeader, Setup, parse_side};
 
 /// How long `GET /api/games/{id}?after=N` waits for a change.
 const LONG_POLL: Duration = Duration::from_secs(30);
@@ -96,21 +96,9 @@ pub async fn create(
     if let Some(client) = client {
         state.allow_create(client)?;
     }
-    let kind = GameKind::parse(&body.game)?;
-    let players = body.players.unwrap_or_default().validate()?;
-    let setup = Setup {
-        rule: body.rule,
-        size: body.size,
-        position: body.position.filter(|p| !p.trim().is_empty()),
-    };
-    let game = match body.record.as_deref() {
-        Some(record) => kind.import(&setup, record).map_err(|err| match err {
-            ImportError::Setup(err) => ApiError::Setup(err),
-            other => ApiError::invalid("record", other.to_string()),
-        })?,
-        None => kind.setup(&setup)?,
-    };
-    let live = state.create(game, players, body.paused).await?;
+    let paused = body.paused;
+    let (game, players) = body.into_game()?;
+    let live = state.create(game, players, paused).await?;
     let live = live.lock().await;
     Ok((StatusCode::CREATED, Json(view(&live))).into_response())
 }

@@ -9,7 +9,8 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
-use crate::players::PlayersSpec;
+use crate::players::{Players, PlayersSpec};
+use banco_games::{AnyGame, GameKind, ImportError, Setup};
 
 /// The largest body the API reads, in bytes.
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
@@ -193,6 +194,32 @@ impl Validate for CreateGame {
     }
 }
 
+impl CreateGame {
+    /// The game and players this body asks for: the game set up (or its
+    /// record imported) through the game layer, the players checked.
+    ///
+    /// # Errors
+    ///
+    /// An unknown game, a bad rule, size, position or record, a bad player.
+    pub fn into_game(self) -> Result<(Box<dyn AnyGame>, Players), ApiError> {
+        let kind = GameKind::parse(&self.game)?;
+        let players = self.players.unwrap_or_default().validate()?;
+        let setup = Setup {
+            rule: self.rule,
+            size: self.size,
+            position: self.position.filter(|p| !p.trim().is_empty()),
+        };
+        let game = match self.record.as_deref() {
+            Some(record) => kind.import(&setup, record).map_err(|err| match err {
+                ImportError::Setup(err) => ApiError::Setup(err),
+                other => ApiError::invalid("record", other.to_string()),
+            })?,
+            None => kind.setup(&setup)?,
+        };
+        Ok((game, players))
+    }
+}
+
 /// `POST /api/games/{id}/moves`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -347,6 +374,25 @@ mod tests {
         assert!(err.to_string().contains("'third' is not a side"), "{err}");
         assert!(parse_body::<PlyGuard>(b"{}").is_ok());
         assert!(parse_body::<PlyGuard>(b"[]").is_err());
+    }
+
+    /// A body that starts and never ends is cut off after [`BODY_TIMEOUT`]
+    /// (on a paused clock, which moves on as soon as everything waits).
+    #[tokio::test(start_paused = true)]
+    async fn a_body_that_never_arrives_is_cut_off() {
+        let never = futures_util::stream::pending::<Result<Bytes, std::io::Error>>();
+        let request = Request::builder()
+            .method("POST")
+            .header(CONTENT_TYPE, "application/json")
+            .body(axum::body::Body::from_stream(never))
+            .unwrap();
+        let started = tokio::time::Instant::now();
+        let read = ApiJson::<PlyGuard>::from_request(request, &());
+        let Ok(Err(err)) = tokio::time::timeout(2 * BODY_TIMEOUT, read).await else {
+            panic!("a body that never came was read, or waited for without end");
+        };
+        assert!(err.to_string().contains("did not arrive within 10 seconds"), "{err}");
+        assert_eq!(started.elapsed(), BODY_TIMEOUT);
     }
 
     #[test]
