@@ -74,6 +74,9 @@ pub struct Techniques {
     pub move_ordering: bool,
     /// Killer moves in ordering (value-preserving).
     pub killers: bool,
+    /// Counter moves in ordering: the quiet move that last refuted the
+    /// opponent's previous move, tried after the killers (value-preserving).
+    pub counter_moves: bool,
     /// History heuristic in ordering (value-preserving).
     pub history: bool,
     /// Transposition table: cut-offs and the hash move.
@@ -107,6 +110,7 @@ impl Techniques {
     pub const ALL: Techniques = Techniques {
         move_ordering: true,
         killers: true,
+        counter_moves: true,
         history: true,
         transposition_table: true,
         iterative_deepening: true,
@@ -125,6 +129,7 @@ impl Techniques {
     pub const NONE: Techniques = Techniques {
         move_ordering: false,
         killers: false,
+        counter_moves: false,
         history: false,
         transposition_table: false,
         iterative_deepening: false,
@@ -140,12 +145,13 @@ impl Techniques {
     };
 
     /// Only the techniques that keep a fixed-depth root value equal to minimax's:
-    /// ordering, killers, history, transposition table, iterative deepening,
+    /// ordering, killers, counter moves, history, transposition table, iterative deepening,
     /// aspiration windows and PVS.
     pub const fn exact() -> Techniques {
         Techniques {
             move_ordering: true,
             killers: true,
+            counter_moves: true,
             history: true,
             transposition_table: true,
             iterative_deepening: true,
@@ -157,10 +163,11 @@ impl Techniques {
 
     /// The switches by name, in the order the lab shows them.
     #[must_use]
-    pub fn named(&self) -> [(&'static str, bool); 14] {
+    pub fn named(&self) -> [(&'static str, bool); 15] {
         [
             ("ordering", self.move_ordering),
             ("killers", self.killers),
+            ("counter-moves", self.counter_moves),
             ("history", self.history),
             ("tt", self.transposition_table),
             ("iterative-deepening", self.iterative_deepening),
@@ -185,6 +192,7 @@ impl Techniques {
         let slot = match name.trim().to_ascii_lowercase().as_str() {
             "ordering" | "move-ordering" => &mut self.move_ordering,
             "killers" => &mut self.killers,
+            "counter-moves" | "countermoves" => &mut self.counter_moves,
             "history" => &mut self.history,
             "tt" | "transposition-table" => &mut self.transposition_table,
             "iterative-deepening" | "id" => &mut self.iterative_deepening,
@@ -213,7 +221,7 @@ impl Default for Techniques {
 /// A technique name [`Techniques::set`] does not know.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 #[error(
-    "unknown technique '{0}': expected one of ordering, killers, history, tt, iterative-deepening, aspiration, pvs, quiescence, null-move, lmr, rfp, futility, check-extension, threats"
+    "unknown technique '{0}': expected one of ordering, killers, counter-moves, history, tt, iterative-deepening, aspiration, pvs, quiescence, null-move, lmr, rfp, futility, check-extension, threats"
 )]
 pub struct UnknownTechniqueError(pub String);
 

@@ -35,6 +35,32 @@ impl History {
     }
 }
 
+/// Counter moves: for each side and each move index of the opponent's
+/// previous move, the key of the quiet move that last refuted it. A reply
+/// that refutes a move tends to refute it wherever it is played.
+pub(crate) struct CounterMoves {
+    table: Vec<u16>,
+    space: usize,
+}
+
+impl CounterMoves {
+    pub(crate) fn new<G: Game>() -> CounterMoves {
+        CounterMoves {
+            table: vec![super::tt::NO_MOVE; 2 * G::MOVE_INDEX_SPACE],
+            space: G::MOVE_INDEX_SPACE,
+        }
+    }
+
+    /// The key of `side`'s counter to the opponent's move of index `previous`.
+    pub(crate) fn get(&self, side: Side, previous: usize) -> u16 {
+        self.table[side.index() * self.space + previous]
+    }
+
+    pub(crate) fn set(&mut self, side: Side, previous: usize, key: u16) {
+        self.table[side.index() * self.space + previous] = key;
+    }
+}
+
 /// Two killer moves per ply, most recent first.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Killers<M>(pub(crate) [Option<M>; 2]);

@@ -20,7 +20,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use self::history::{History, Killers};
+use self::history::{CounterMoves, History, Killers};
 use self::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, LMR_BASE, LMR_DIVISOR};
 use self::tt::TranspositionTable;
 use crate::budget::Budget;
@@ -47,6 +47,9 @@ struct Ply<M> {
     quiets: Vec<M>,
     killers: Killers<M>,
     static_eval: i32,
+    /// The move being searched from this ply (`None` for a null move): the
+    /// child's counter-move context.
+    played: Option<M>,
     pv: Vec<M>,
 }
 
@@ -58,6 +61,7 @@ impl<M> Default for Ply<M> {
             quiets: Vec::with_capacity(64),
             killers: Killers::default(),
             static_eval: 0,
+            played: None,
             pv: Vec::with_capacity(16),
         }
     }
@@ -110,6 +114,7 @@ struct Worker<'a, G: Game, E: Evaluator<G>> {
     path: Path,
     plies: Vec<Ply<G::Move>>,
     history: History,
+    counter_moves: CounterMoves,
     reductions: &'a Reductions,
     root: Vec<RootMove<G::Move>>,
     root_pv: Vec<G::Move>,
@@ -171,6 +176,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             path: Path::new(root),
             plies,
             history: History::new::<G>(),
+            counter_moves: CounterMoves::new::<G>(),
             reductions,
             root: root_moves,
             root_pv: Vec::new(),
@@ -250,6 +256,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             // so the child is searched in a window shifted by the noise.
             let (a, b) = (alpha - noise, beta - noise);
             self.path.push(hash);
+            self.plies[0].played = Some(mv);
             self.game.make_move(mv);
             let mut value;
             if i == 0 {

@@ -39,6 +39,12 @@ pub const LMP_MAX_DEPTH: i32 = 6;
 /// Captures losing more than this per ply of depth (by exchange) are skipped near the horizon.
 pub const SEE_PRUNE_MARGIN: i32 = 90;
 
+/// Quiet moves that lose more than this times depth² by exchange (a piece
+/// put where it is taken for less) are skipped up to…
+pub const QUIET_SEE_MARGIN: i32 = 25;
+/// …this depth.
+pub const QUIET_SEE_MAX_DEPTH: i32 = 8;
+
 /// History values are kept within ±this.
 pub const HISTORY_MAX: i32 = 16_384;
 /// The largest history bonus of one cut-off.

@@ -2,13 +2,16 @@
 //! by selection, so a node that cuts off early never sorts the rest.
 //!
 //! Order: the hash move; captures and other noisy moves that do not lose
-//! material, most valuable victim first; the killers; quiet moves by history;
+//! material, most valuable victim first; the killers; the counter move;
+//! quiet moves by history;
 //! last, noisy moves that lose material by exchange.
 
 /// Score bands, far enough apart that hints and history never cross them.
 pub(crate) const HASH_MOVE: i32 = 30_000_000;
 pub(crate) const GOOD_NOISY: i32 = 20_000_000;
 pub(crate) const KILLER: i32 = 10_000_000;
+/// Below both killers (`KILLER - 1` is the second).
+pub(crate) const COUNTER_MOVE: i32 = KILLER - 2;
 pub(crate) const BAD_NOISY: i32 = -10_000_000;
 
 /// Moves handed out by selection before the rest are sorted at once: most
@@ -23,6 +26,12 @@ pub(crate) struct Picker {
 impl Picker {
     pub(crate) fn new() -> Picker {
         Picker { next: 0 }
+    }
+
+    /// A picker whose first move was handed out already (the hash move,
+    /// searched before the others were scored).
+    pub(crate) fn after_first() -> Picker {
+        Picker { next: 1 }
     }
 
     /// The next move and its score, or `None` when all are out. `scores`

@@ -8,9 +8,9 @@ use super::Worker;
 use super::params::{
     FUTILITY_BASE, FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_MIN_DEPTH,
     LMR_MIN_MOVES, NMP_BASE_REDUCTION, NMP_DEPTH_DIVISOR, NMP_EVAL_DIVISOR, NMP_MIN_DEPTH,
-    RFP_MARGIN, RFP_MAX_DEPTH, SEE_PRUNE_MARGIN,
+    QUIET_SEE_MARGIN, QUIET_SEE_MAX_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SEE_PRUNE_MARGIN,
 };
-use super::picker::{BAD_NOISY, GOOD_NOISY, HASH_MOVE, KILLER, Picker};
+use super::picker::{BAD_NOISY, COUNTER_MOVE, GOOD_NOISY, HASH_MOVE, KILLER, Picker};
 use super::tt::NO_MOVE;
 use crate::path::outcome_value;
 use crate::{Bound, Evaluator, Game, INFINITY, MATE_BOUND, MAX_PLY, mate_in, mated_in};
@@ -43,6 +43,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         scores.clear();
         let side = self.game.side_to_move();
         let killers = self.plies[ply].killers;
+        let counter = match self.previous_move(ply) {
+            Some(previous) if self.tech.counter_moves => {
+                self.counter_moves.get(side, G::move_index(previous))
+            }
+            _ => NO_MOVE,
+        };
         for &mv in moves {
             let score = if hash_move != NO_MOVE && G::move_key(mv) == hash_move {
                 HASH_MOVE
@@ -57,6 +63,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 }
             } else if let Some(slot) = killers.contains(mv).filter(|_| self.tech.killers) {
                 KILLER - i32::try_from(slot).unwrap_or(0)
+            } else if counter != NO_MOVE && G::move_key(mv) == counter {
+                COUNTER_MOVE
             } else if self.tech.history {
                 self.history.get(side, G::move_index(mv))
             } else {
@@ -139,16 +147,33 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         };
         self.plies[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.plies[ply - 2].static_eval;
+        // The table's value, where its bound says it is nearer the truth,
+        // is the better guess for the pruning decisions below.
+        let eval = match tt_entry {
+            Some(entry)
+                if !in_check
+                    && self.tech.transposition_table
+                    && entry.value.abs() < MATE_BOUND
+                    && match entry.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => entry.value > static_eval,
+                        Bound::Upper => entry.value < static_eval,
+                    } =>
+            {
+                entry.value
+            }
+            _ => static_eval,
+        };
 
         if !PV && !in_check {
             // Reverse futility pruning: so far above beta that a quiet move
             // from us is unlikely to be answered by enough from the opponent.
             if self.tech.reverse_futility
                 && depth <= RFP_MAX_DEPTH
-                && static_eval.abs() < MATE_BOUND
-                && static_eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+                && eval.abs() < MATE_BOUND
+                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
             {
-                return static_eval;
+                return eval;
             }
 
             // Null-move pruning: if passing still leaves us above beta after a
@@ -157,14 +182,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if self.tech.null_move
                 && allow_null
                 && depth >= NMP_MIN_DEPTH
-                && static_eval >= beta
+                && eval >= beta
                 && beta.abs() < MATE_BOUND
                 && self.game.null_move_allowed()
             {
                 let reduction = NMP_BASE_REDUCTION
                     + depth / NMP_DEPTH_DIVISOR
-                    + ((static_eval - beta) / NMP_EVAL_DIVISOR).min(3);
+                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
                 let floor = self.path.push_null(hash);
+                self.plies[ply].played = None;
                 self.game.make_null_move();
                 let value =
                     -self.negamax::<false>(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
@@ -196,7 +222,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             return outcome_value(self.game.no_moves_outcome(), ply);
         }
         let mut scores = std::mem::take(&mut self.plies[ply].scores);
-        self.score_moves(&moves, &mut scores, hash_move, ply);
+        scores.clear();
+        // The hash move is searched before the others are scored: it often
+        // cuts off at once, and then scoring them (an exchange evaluation of
+        // every capture) would be wasted.
+        let mut picker = Picker::new();
+        let mut hash_first = None;
+        if hash_move != NO_MOVE
+            && let Some(at) = moves.iter().position(|&mv| G::move_key(mv) == hash_move)
+        {
+            moves.swap(0, at);
+            hash_first = Some(moves[0]);
+            picker = Picker::after_first();
+        }
         let mut quiets = std::mem::take(&mut self.plies[ply].quiets);
         quiets.clear();
 
@@ -205,8 +243,18 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut best = -INFINITY;
         let mut best_key = NO_MOVE;
         let mut searched = 0_usize;
-        let mut picker = Picker::new();
-        while let Some((mv, order)) = picker.pick(&mut moves, &mut scores) {
+        loop {
+            let (mv, order) = if let Some(mv) = hash_first.take() {
+                (mv, HASH_MOVE)
+            } else {
+                if scores.is_empty() {
+                    self.score_moves(&moves, &mut scores, hash_move, ply);
+                }
+                match picker.pick(&mut moves, &mut scores) {
+                    Some(picked) => picked,
+                    None => break,
+                }
+            };
             let noisy = self.eval.is_noisy(&self.game, mv);
 
             // Shallow-depth pruning, never before one move is searched, never
@@ -224,9 +272,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     // list almost never matter near the horizon. Futility
                     // pruning: a quiet move cannot lift a position this far
                     // below alpha.
+                    // Exchange pruning of quiets: a piece put where it is
+                    // taken for less.
                     (depth <= LMP_MAX_DEPTH && quiets.len() >= late_move_limit(depth, improving))
                         || (depth <= FUTILITY_MAX_DEPTH
-                            && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha)
+                            && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha)
+                        || (depth <= QUIET_SEE_MAX_DEPTH
+                            && !self.eval.exchange_at_least(
+                                &self.game,
+                                mv,
+                                -QUIET_SEE_MARGIN * depth * depth,
+                            ))
                 };
                 if prune && !self.game.gives_check(mv) {
                     continue;
@@ -234,6 +290,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
 
             self.path.push(hash);
+            self.plies[ply].played = Some(mv);
             self.game.make_move(mv);
             let gives_check = self.game.in_check();
             let new_depth = depth - 1;
@@ -331,6 +388,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         best
     }
 
+    /// The opponent's move that led to this node, if it was a real move.
+    fn previous_move(&self, ply: usize) -> Option<G::Move> {
+        ply.checked_sub(1)
+            .and_then(|parent| self.plies[parent].played)
+    }
+
     /// A quiet move refuted the opponent: remember it as a killer, raise its
     /// history and lower that of the quiet moves tried before it.
     fn reward_quiet(
@@ -343,6 +406,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     ) {
         if self.tech.killers {
             self.plies[ply].killers.record(mv);
+        }
+        if self.tech.counter_moves
+            && let Some(previous) = self.previous_move(ply)
+        {
+            self.counter_moves
+                .set(side, G::move_index(previous), G::move_key(mv));
         }
         if self.tech.history {
             self.history.update(side, G::move_index(mv), depth, 1);

@@ -35,6 +35,7 @@ const ORDERING: Techniques = Techniques {
 };
 const KILLERS: Techniques = Techniques {
     killers: true,
+    counter_moves: true,
     history: true,
     ..ORDERING
 };
@@ -112,7 +113,7 @@ pub const RACE: [RaceEntry; 13] = [
     ),
     entry(
         "killers",
-        "+ killers & history",
+        "+ killers, counter moves & history",
         Algorithm::Engine,
         KILLERS,
         true,
