@@ -391,7 +391,10 @@ mod tests {
         let Ok(Err(err)) = tokio::time::timeout(2 * BODY_TIMEOUT, read).await else {
             panic!("a body that never came was read, or waited for without end");
         };
-        assert!(err.to_string().contains("did not arrive within 10 seconds"), "{err}");
+        assert!(
+            err.to_string().contains("did not arrive within 10 seconds"),
+            "{err}"
+        );
         assert_eq!(started.elapsed(), BODY_TIMEOUT);
     }
 
