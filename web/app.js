@@ -2,6 +2,7 @@
 // step with the server through its WebSocket feed.
 
 import { playSound, soundFor } from './sound.js';
+import { TIME_CONTROLS, createClockTicker } from './clock.js';
 import { api, follow } from './api.js';
 import { loadSettings, saveSettings, applySettings } from './settings.js';
 import { renderGamePanel, renderComputerPanel, renderEvalBar, renderMoveList, playerLabel } from './panels.js';
@@ -30,6 +31,12 @@ const ui = {
   stopFeed: null,
   messageTimer: null,
 };
+
+/** Counts the clocks down between the server's messages. */
+const clocks = createClockTicker(
+  (side) => document.querySelector(`.strip[data-side="${side}"] .clock`),
+  () => { if (ui.settings.sound) playSound('lowtime'); },
+);
 
 function describe(kind) {
   return ui.meta.games.find((g) => g.kind === kind);
@@ -302,10 +309,22 @@ function renderStrips() {
   const [bottom, top] = ui.flipped ? [sides[1], sides[0]] : sides;
   for (const [el, [side, index]] of [[$('strip-bottom'), bottom], [$('strip-top'), top]]) {
     const toMove = !g.ending && g.side_to_move === side;
-    el.textContent = `${g.sides[index]} · ${playerLabel(g.players[side])}`;
+    const name = document.createElement('span');
+    name.className = 'player';
+    name.textContent = `${g.sides[index]} · ${playerLabel(g.players[side])}`;
+    const parts = [name];
+    if (g.clock) {
+      const clock = document.createElement('span');
+      clock.className = 'clock';
+      clock.setAttribute('role', 'timer');
+      clock.setAttribute('aria-label', `${g.sides[index]}'s clock`);
+      parts.push(clock);
+    }
+    el.replaceChildren(...parts);
     el.classList.toggle('to-move', toMove);
     el.dataset.side = side;
   }
+  clocks.track(g);
 }
 
 function renderControls() {
@@ -486,6 +505,7 @@ function rematch() {
     // Sides swap, as in a rematch over the board.
     players: { first: g.players.second, second: g.players.first },
   };
+  if (g.clock) body.clock = { initial_ms: g.clock.initial_ms, increment_ms: g.clock.increment_ms };
   createGame(body).catch((err) => showMessage(err.message, 'error'));
 }
 
@@ -576,6 +596,7 @@ function setupNewDialog() {
     fillSelect(form.elements[name], ui.meta.algorithms.map((a) => [a, a]));
     form.elements[name].value = 'engine';
   }
+  fillSelect($('new-clock'), TIME_CONTROLS);
   function refresh() {
     const description = describe(form.elements.game.value);
     fillSelectKeep(form.elements.rule, description.rules.map((r) => [r, r]));
@@ -589,6 +610,10 @@ function setupNewDialog() {
     $('computer-first-title').textContent = mode === 'cvc' ? `${description.sides[0]} (computer)` : 'Computer';
     $('computer-second-title').textContent = `${description.sides[1]} (computer)`;
     $('position-hint').textContent = `(${description.position_format}, optional)`;
+    const clocked = mode !== 'cvc' && form.elements.clock.value !== '';
+    $('custom-clock').hidden = mode === 'cvc' || form.elements.clock.value !== 'custom';
+    // With a clock the computer budgets its own time.
+    $('movetime-field').hidden = mode === 'hvh' || clocked;
     $('level1-out').textContent = form.elements.level1.value;
     $('level2-out').textContent = form.elements.level2.value;
     showLevelInfo($('level1-info'), form.elements.level1.value, form.elements.game.value);
@@ -620,6 +645,7 @@ function setupNewDialog() {
     if (description.rules.length > 1) body.rule = f.rule.value;
     if (description.sizes.length > 0) body.size = Number(f.size.value);
     if (f.position.value.trim()) body.position = f.position.value.trim();
+    if (mode !== 'cvc' && f.clock.value) body.clock = chosenClock(f);
     $('new-error').textContent = '';
     try {
       await createGame(body);
@@ -628,6 +654,18 @@ function setupNewDialog() {
       $('new-error').textContent = err.message;
     }
   });
+}
+
+/** The time control picked in the new-game dialog, as the API takes it. */
+function chosenClock(f) {
+  if (f.clock.value === 'custom') {
+    return {
+      initial_ms: Math.round(Number(f.clockMinutes.value) * 60000),
+      increment_ms: Math.round(Number(f.clockIncrement.value) * 1000),
+    };
+  }
+  const [initial, increment] = f.clock.value.split('+').map(Number);
+  return { initial_ms: initial * 1000, increment_ms: increment * 1000 };
 }
 
 /** The import dialog: a record pasted or read from a file becomes a new game between two people. */

@@ -1,6 +1,8 @@
 // The side panels: the game's facts, the computer's search, the evaluation
 // bar and the move list.
 
+import { controlText } from './clock.js';
+
 function formatNumber(n) {
   if (n === undefined || n === null) return '–';
   return Number(n).toLocaleString('en-US');
@@ -46,6 +48,7 @@ export function renderGamePanel(table, game) {
     ['Legal moves', String(game.legal_moves.length), 'legal'],
     ['Check', game.in_check ? 'Yes' : 'No', 'check'],
     ['Moves played', String(game.plies), 'plies'],
+    ...(game.clock ? [['Clock', controlText(game.clock), 'clock']] : []),
     [game.sides[0], playerLabel(game.players.first), 'first'],
     [game.sides[1], playerLabel(game.players.second), 'second'],
     ['Status', status, 'status'],

@@ -40,15 +40,17 @@ async function openPage(options = {}) {
 }
 
 /** Starts a game through the New game dialog. */
-async function newGame(page, { game, mode = 'hvc', side = 'first', level = '1', movetime = '250', rule }) {
+async function newGame(page, { game, mode = 'hvc', side = 'first', level = '1', movetime = '250', rule, clock }) {
   if (!(await page.locator('#new-dialog[open]').count())) await page.click('#new-game-button');
   await page.selectOption('#new-game-kind', game);
   if (rule) await page.selectOption('#new-rule', rule);
   await page.check(`input[name="mode"][value="${mode}"]`);
   if (mode === 'hvc') await page.selectOption('#new-side', side);
+  if (clock) await pickClock(page, clock);
   if (mode !== 'hvh') {
     await page.locator('input[name="level1"]').fill(level);
-    await page.selectOption('select[name="movetime"]', movetime);
+    // With a clock the computer budgets its own time: no move time to pick.
+    if (!clock) await page.selectOption('select[name="movetime"]', movetime);
   }
   const previous = await page.getAttribute('body', 'data-game-id');
   await page.click('#new-start');
@@ -394,6 +396,83 @@ test('resigning asks first: Esc keeps playing, Enter resigns', async () => {
   assert.equal(await page.getAttribute('#game-over', 'data-reason'), 'resignation');
   assert.deepEqual(page.jsErrors, []);
   await page.context().close();
+});
+
+/** Picks a clock in the open New game dialog: a preset's value, or minutes and an increment. */
+async function pickClock(page, clock) {
+  if (typeof clock === 'string') {
+    await page.selectOption('#new-clock', clock);
+    return;
+  }
+  await page.selectOption('#new-clock', 'custom');
+  await page.fill('input[name="clockMinutes"]', String(clock.minutes));
+  await page.fill('input[name="clockIncrement"]', String(clock.increment));
+}
+
+/** Milliseconds a side's clock shows. */
+async function clockMs(page, side) {
+  return Number(await page.getAttribute(`.strip[data-side="${side}"] .clock`, 'data-ms'));
+}
+
+test('clocks: the side to move loses on time, with a low-time warning first', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'chess', mode: 'hvh', clock: { minutes: 0.05, increment: 0 } });
+  assert.equal(await page.textContent('.strip[data-side="first"] .clock'), '0:03.0');
+  assert.equal(await page.textContent('#game-facts [data-stat="clock"]'), '3 s + 0');
+  // The first move is free; then Black's clock runs, already low.
+  await clickMove(page, 'e2', 'e4');
+  await page.waitForSelector('.strip[data-side="second"] .clock.running.low');
+  await page.waitForSelector('#game-over:not([hidden])', { timeout: 10000 });
+  assert.equal(await page.getAttribute('#game-over', 'data-reason'), 'time');
+  assert.match(await page.textContent('#game-over-reason'), /Black's time is up: White wins \(1-0\)/);
+  assert.equal(await page.textContent('.strip[data-side="second"] .clock'), '0:00.0');
+  assert.equal(await page.locator('.clock.running').count(), 0, 'both clocks stand');
+  await page.screenshot({ path: join(output, 'chess-lost-on-time.png') });
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
+test('clocks: a clock survives a reload and a server restart, and the computer plays on its own', async () => {
+  let own = await startServer();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(own.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  if (!(await page.locator('#new-dialog[open]').count())) await page.click('#new-game-button');
+  await page.waitForSelector('#new-dialog[open]');
+  await page.check('input[name="mode"][value="hvc"]');
+  await pickClock(page, '300+0');
+  assert.ok(await page.isHidden('#movetime-field'), 'with a clock the computer needs no move time');
+  await newGame(page, { game: 'chess', mode: 'hvc', side: 'first', clock: '300+0' });
+  const id = await page.getAttribute('body', 'data-game-id');
+  await clickMove(page, 'e2', 'e4');
+  await waitPlies(page, 2);
+  await page.waitForSelector('.strip[data-side="first"] .clock.running');
+  // Black thought on its own clock: some of its five minutes are gone, not all.
+  const black = await clockMs(page, 'second');
+  assert.ok(black < 300000 && black > 250000, `Black's clock: ${black}`);
+  await page.waitForTimeout(1200);
+  await page.reload();
+  await page.waitForSelector('.strip[data-side="first"] .clock.running');
+  const afterReload = await clockMs(page, 'first');
+  assert.ok(afterReload <= 299000 && afterReload > 290000, `White's clock after a reload: ${afterReload}`);
+  assert.equal(await clockMs(page, 'second'), black);
+
+  own.stop({ keepData: true });
+  own = await startServer({ dir: own.dir });
+  await page.goto(`${own.url}/#game=${id}`);
+  await page.waitForSelector('.strip[data-side="first"] .clock.running');
+  // The time the server was down is not charged: White's clock runs again
+  // from the time it had at its last move (all of it: the first move is free).
+  const afterRestart = await clockMs(page, 'first');
+  assert.ok(afterRestart <= 300000 && afterRestart > 298000, `White's clock after a restart: ${afterRestart}`);
+  await clickMove(page, 'd2', 'd4');
+  await waitPlies(page, 4);
+  assert.deepEqual(errors, []);
+  await context.close();
+  own.stop();
 });
 
 test('chess: a checkmate from a loaded position shows the reason', async () => {

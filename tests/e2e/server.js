@@ -24,9 +24,13 @@ export function chromiumPath() {
   throw new Error('no chromium found: install it (apt-get install chromium) or set CHROMIUM');
 }
 
-/** Starts the server; resolves to { url, stop }. */
-export function startServer() {
-  const dir = mkdtempSync(join(tmpdir(), 'banco-e2e-'));
+/**
+ * Starts the server; resolves to { url, dir, stop }. Given the `dir` of an
+ * earlier server, it opens that server's database, as a restart does;
+ * `stop({ keepData: true })` kills the process and leaves the database.
+ */
+export function startServer({ dir: reuse } = {}) {
+  const dir = reuse ?? mkdtempSync(join(tmpdir(), 'banco-e2e-'));
   const child = spawn(bancoBinary(), ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'games.sqlite3')], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -42,9 +46,10 @@ export function startServer() {
         clearTimeout(timer);
         resolvePromise({
           url: match[1].replace(/\/$/, ''),
-          stop() {
+          dir,
+          stop({ keepData = false } = {}) {
             child.kill('SIGKILL');
-            rmSync(dir, { recursive: true, force: true });
+            if (!keepData) rmSync(dir, { recursive: true, force: true });
           },
         });
       }

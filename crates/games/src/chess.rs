@@ -131,6 +131,14 @@ impl Playable for ChessGame {
         Some(Ending::new(reason, winner, text))
     }
 
+    fn can_win(&self, side: Side) -> bool {
+        let color = match side {
+            Side::First => banco_chess::shakmaty::Color::White,
+            Side::Second => banco_chess::shakmaty::Color::Black,
+        };
+        !self.position().has_insufficient_material(color)
+    }
+
     fn marks(&self) -> Marks {
         let pos = self.position();
         let check = pos

@@ -19,7 +19,7 @@ pub const fn result_text(winner: Option<Side>) -> &'static str {
 pub struct Ending {
     /// A stable name of the reason: `checkmate`, `stalemate`, `repetition`,
     /// `fifty_moves`, `insufficient_material`, `perpetual_check`, `perpetual_chase`,
-    /// `sixty_moves`, `five`, `forbidden`, `board_full`, `resignation`.
+    /// `sixty_moves`, `five`, `forbidden`, `board_full`, `resignation`, `time`.
     pub reason: &'static str,
     /// Who won; `None` for a draw.
     #[serde(serialize_with = "serialize_side_option")]
@@ -55,6 +55,27 @@ impl Ending {
                 sides[winner.index()]
             ),
         )
+    }
+
+    /// `side`'s clock ran out: the opponent wins, or it is a draw when the
+    /// opponent `could_win` by no series of legal moves (FIDE's rule 6.9).
+    #[must_use]
+    pub fn time_out(side: Side, could_win: bool, sides: [&'static str; 2]) -> Ending {
+        let other = side.opponent();
+        let (name, other_name) = (sides[side.index()], sides[other.index()]);
+        if could_win {
+            Ending::new(
+                "time",
+                Some(other),
+                format!("{name}'s time is up: {other_name} wins"),
+            )
+        } else {
+            Ending::new(
+                "time",
+                None,
+                format!("{name}'s time is up, but {other_name} cannot win: draw"),
+            )
+        }
     }
 
     /// The ending as a sentence with its result: `Checkmate: White wins (1-0)`.
@@ -123,5 +144,12 @@ mod tests {
         assert_eq!(Ending::new("x", None, String::new()).result, "1/2-1/2");
         let resigned = Ending::resignation(Side::First, ["Red", "Black"]);
         assert_eq!(resigned.summary(), "Red resigns: Black wins (0-1)");
+        let flagged = Ending::time_out(Side::Second, true, ["White", "Black"]);
+        assert_eq!(flagged.summary(), "Black's time is up: White wins (1-0)");
+        let drawn = Ending::time_out(Side::First, false, ["White", "Black"]);
+        assert_eq!(
+            drawn.summary(),
+            "White's time is up, but Black cannot win: draw (1/2-1/2)"
+        );
     }
 }

@@ -138,6 +138,15 @@ pub trait Playable: Game + Sized {
     /// How the game ended by its rules, or `None` while it goes on.
     fn ending(&self) -> Option<Ending>;
 
+    /// Whether `side` could still win by some series of legal moves: a
+    /// player whose clock runs out loses only to an opponent who could. By
+    /// default always; chess says no for a king alone, or with one minor
+    /// piece, or with bishops on one colour against a bare king.
+    fn can_win(&self, side: banco_search::Side) -> bool {
+        let _ = side;
+        true
+    }
+
     /// Game-specific facts a board shows (the checked king, a winning line).
     fn marks(&self) -> Marks {
         Marks::default()

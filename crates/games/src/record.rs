@@ -150,6 +150,9 @@ pub trait AnyGame: Send + Sync {
     fn side_to_move(&self) -> Side;
     /// How the game ended by its rules, if it has.
     fn ending(&self) -> Option<Ending>;
+    /// Whether `side` could still win by some series of legal moves
+    /// (see [`Playable::can_win`]).
+    fn can_win(&self, side: Side) -> bool;
     /// The current position in the game's format.
     fn position(&self) -> String;
     /// The board as a page draws it.
@@ -364,6 +367,10 @@ impl<G: Playable> AnyGame for Record<G> {
 
     fn ending(&self) -> Option<Ending> {
         self.game.ending()
+    }
+
+    fn can_win(&self, side: Side) -> bool {
+        self.game.can_win(side)
     }
 
     fn position(&self) -> String {

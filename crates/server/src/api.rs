@@ -10,12 +10,13 @@ use axum::response::{IntoResponse, Response};
 use banco_search::{Algorithm, Side};
 use serde_json::{Value, json};
 
+use crate::clock::GameClock;
 use crate::error::ApiError;
 use crate::live::{AppState, LiveGame};
 use crate::players::{MAX_DEPTH, MAX_MOVETIME_MS, MIN_MOVETIME_MS};
 use crate::requests::{
     ApiJson, ClientAddr, ControlRequest, CreateGame, MAX_BODY_BYTES, MoveRequest, PlayersRequest,
-    PlyGuard, PositionRequest, ResignRequest, query_value,
+    PlyGuard, PositionRequest, ResignRequest, check_clock_players, query_value,
 };
 use banco_games::{GameKind, RecordHeader, Setup, parse_side};
 
@@ -96,9 +97,9 @@ pub async fn create(
     if let Some(client) = client {
         state.allow_create(client)?;
     }
-    let paused = body.paused;
+    let (paused, clock) = (body.paused, body.clock);
     let (game, players) = body.into_game()?;
-    let live = state.create(game, players, paused).await?;
+    let live = state.create(game, players, paused, clock).await?;
     let live = live.lock().await;
     Ok((StatusCode::CREATED, Json(view(&live))).into_response())
 }
@@ -146,6 +147,8 @@ pub async fn make_move(
 ) -> Result<Json<Value>, ApiError> {
     let live = state.game(&id).await?;
     let mut live = live.lock().await;
+    // A move that comes after its clock ran out is not played.
+    live.enforce_clock(&state).await;
     if let Some(ending) = live.ending() {
         return Err(ApiError::GameOver(ending.text));
     }
@@ -180,6 +183,12 @@ pub async fn undo(
     let live = state.game(&id).await?;
     let mut live = live.lock().await;
     check_seen(&live, body.ply, body.version)?;
+    live.enforce_clock(&state).await;
+    if live.clock().is_some_and(|c| c.flagged().is_some()) {
+        return Err(ApiError::NothingToUndo(
+            "a game lost on time stays lost: reset it or start a new one",
+        ));
+    }
     let moves = live.game().moves();
     if moves.is_empty() {
         return Err(ApiError::NothingToUndo("no move has been played"));
@@ -221,6 +230,7 @@ pub async fn reset(
     live.change(&state, |draft| {
         draft.game.reset();
         draft.resigned = None;
+        draft.clock = draft.clock.map(|c| GameClock::new(c.control()));
         draft.forget_last_search = true;
         Ok(())
     })
@@ -291,6 +301,7 @@ pub async fn load_position(
     live.change(&state, |draft| {
         draft.game = game;
         draft.resigned = None;
+        draft.clock = draft.clock.map(|c| GameClock::new(c.control()));
         draft.forget_last_search = true;
         Ok(())
     })
@@ -311,6 +322,9 @@ pub async fn set_players(
     let players = body.players.validate()?;
     let live = state.game(&id).await?;
     let mut live = live.lock().await;
+    if live.clock().is_some() {
+        check_clock_players(&players)?;
+    }
     live.change(&state, |draft| {
         draft.players = players;
         Ok(())

@@ -10,18 +10,25 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use banco_games::{AnyGame, SearchPlan, TextThought};
-use banco_search::{Limits, SearchConfig, StopFlag};
+use banco_search::{Clock, Limits, SearchConfig, StopFlag};
 
 use crate::events::Event;
 use crate::live::{AppState, SearchJob};
 use crate::players::Computer;
 use crate::progress::SearchInfo;
 
-/// The search plan for `computer` in `game`: the page's move time and depth,
-/// the level's caps through the game layer (as every front end), and a small
+/// The search plan for `computer` in `game`: the page's move time and depth
+/// (or, in a game with clocks, its `clock` instead of the move time), the
+/// level's caps through the game layer (as every front end), and a small
 /// table for the weak levels.
 #[must_use]
-pub fn plan(game: &dyn AnyGame, computer: &Computer, stop: &StopFlag, seed: u64) -> SearchPlan {
+pub fn plan(
+    game: &dyn AnyGame,
+    computer: &Computer,
+    clock: Option<Clock>,
+    stop: &StopFlag,
+    seed: u64,
+) -> SearchPlan {
     let capped = computer.level.settings().depth.is_some();
     let config = SearchConfig {
         // The weak levels stop at a few plies: a small table is plenty, and
@@ -30,7 +37,10 @@ pub fn plan(game: &dyn AnyGame, computer: &Computer, stop: &StopFlag, seed: u64)
         ..SearchConfig::default()
     };
     let limits = Limits {
-        move_time: Some(Duration::from_millis(computer.movetime_ms)),
+        move_time: clock
+            .is_none()
+            .then(|| Duration::from_millis(computer.movetime_ms)),
+        clock,
         depth: computer.depth,
         stop: stop.clone(),
         ..Limits::default()
@@ -71,10 +81,11 @@ async fn run(state: AppState, job: SearchJob) {
         computer,
         stop,
         events,
+        clock,
     } = job;
     let pool = state.clone();
     let outcome = tokio::task::spawn_blocking(move || {
-        think(&pool, game.as_ref(), &computer, &stop, seed, &events)
+        think(&pool, game.as_ref(), &computer, clock, &stop, seed, &events)
     })
     .await
     .map_err(|err| err.to_string());
@@ -93,11 +104,12 @@ fn think(
     state: &AppState,
     game: &dyn AnyGame,
     computer: &Computer,
+    clock: Option<Clock>,
     stop: &StopFlag,
     seed: u64,
     events: &tokio::sync::broadcast::Sender<std::sync::Arc<str>>,
 ) -> (Option<TextThought>, Option<SearchInfo>) {
-    let plan = plan(game, computer, stop, seed);
+    let plan = plan(game, computer, clock, stop, seed);
     // A table kept from an earlier move, not a fresh 16 MiB one each time.
     let mut searcher = state.searcher(plan.config.clone());
     let side = game.side_to_move();
@@ -137,7 +149,7 @@ mod tests {
                     depth: None,
                 };
                 let stop = StopFlag::new();
-                let page = plan(game.as_ref(), &computer, &stop, 11);
+                let page = plan(game.as_ref(), &computer, None, &stop, 11);
                 let layer = kind.plan(
                     &computer.settings(),
                     SearchConfig::default(),

@@ -28,6 +28,7 @@
 pub mod access;
 pub mod api;
 pub mod assets;
+pub mod clock;
 pub mod computer;
 pub mod connections;
 pub mod error;

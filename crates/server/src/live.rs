@@ -9,13 +9,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, PoisonError};
 
 use banco_games::{
-    AnyGame, BoardView, Ending, GameKind, MovePlayed, Setup, TextThought, parse_side, result_text,
-    side_name,
+    AnyGame, BoardView, Ending, GameKind, MovePlayed, Setup, TextThought, parse_side, side_name,
 };
 use banco_search::{Side, StopFlag};
 use serde::Serialize;
 use tokio::sync::{Mutex, Semaphore, broadcast, watch};
 
+use crate::clock::{ClockView, GameClock, StoredClock};
 use crate::error::ApiError;
 use crate::events::Event;
 use crate::players::{Computer, Player, Players, PlayersSpec};
@@ -33,6 +33,10 @@ pub struct LiveGame {
     game: Box<dyn AnyGame>,
     players: Players,
     resigned: Option<Side>,
+    /// The clocks, for a game played with them.
+    clock: Option<GameClock>,
+    /// Ends the game when the running clock reaches zero.
+    clock_timer: Option<tokio::task::AbortHandle>,
     created_at: i64,
     updated_at: i64,
     /// Grows with every change the page should see.
@@ -71,6 +75,9 @@ pub struct Draft {
     pub players: Players,
     /// The resignation after the change.
     pub resigned: Option<Side>,
+    /// The clocks after the change, before they are charged for it (the
+    /// store charges them, from the moves before and after).
+    pub clock: Option<GameClock>,
     /// Computer against computer: whether the computers wait after the change.
     pub paused: bool,
     /// Whether the computer's last report no longer applies (a new start).
@@ -92,6 +99,8 @@ pub struct SearchJob {
     pub stop: StopFlag,
     /// Where to send each iteration.
     pub events: broadcast::Sender<Arc<str>>,
+    /// The computer's clock, in a game played with clocks.
+    pub clock: Option<banco_search::Clock>,
 }
 
 /// The game as the page and the API see it.
@@ -113,6 +122,7 @@ pub struct GameView<'a> {
     #[serde(flatten)]
     board: BoardView,
     ending: Option<Ending>,
+    clock: Option<ClockView>,
     last_search: Option<&'a SearchInfo>,
     created_at: i64,
     updated_at: i64,
@@ -127,6 +137,8 @@ impl LiveGame {
             game,
             players,
             resigned,
+            clock: None,
+            clock_timer: None,
             created_at: now,
             updated_at: now,
             version: 1,
@@ -184,13 +196,16 @@ impl LiveGame {
         self.search.is_some()
     }
 
-    /// How the game ended, resignation included.
+    /// How the game ended, resignation and time included.
     #[must_use]
     pub fn ending(&self) -> Option<Ending> {
-        match self.resigned {
-            Some(side) => Some(Ending::resignation(side, self.game.info().sides)),
-            None => self.game.ending(),
-        }
+        ending_of(self.game.as_ref(), self.resigned, self.clock.as_ref())
+    }
+
+    /// The clocks, for a game played with them.
+    #[must_use]
+    pub fn clock(&self) -> Option<&GameClock> {
+        self.clock.as_ref()
     }
 
     /// The game's name of a side, e.g. `White`.
@@ -216,6 +231,7 @@ impl LiveGame {
             game: self.game.clone_box(),
             players: self.players.clone(),
             resigned: self.resigned,
+            clock: self.clock,
             paused: self.paused,
             forget_last_search: false,
         }
@@ -247,19 +263,75 @@ impl LiveGame {
         let mut draft = self.draft();
         edit(&mut draft)?;
         let stored = self.commit(state.store(), draft).await;
+        self.schedule_clock(state);
         self.start_computer(state);
         stored
     }
 
+    /// Sets the timer that ends the game when the running clock reaches
+    /// zero, replacing the one before; with no clock running, none.
+    pub fn schedule_clock(&mut self, state: &AppState) {
+        if let Some(timer) = self.clock_timer.take() {
+            timer.abort();
+        }
+        let Some(deadline) = self.clock.as_ref().and_then(GameClock::deadline_ms) else {
+            return;
+        };
+        let wait = u64::try_from(deadline.saturating_sub(now_ms())).unwrap_or(0);
+        let (state, id) = (state.clone(), self.id);
+        let task = tokio::spawn(async move {
+            tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+            let Some(live) = state.loaded(id) else {
+                return;
+            };
+            let mut live = live.lock().await;
+            // This task holds the lock from here on: it is not the timer to
+            // abort when the change below sets the next one.
+            live.clock_timer = None;
+            live.enforce_clock(&state).await;
+        });
+        self.clock_timer = Some(task.abort_handle());
+    }
+
+    /// Ends the game on time if the side to move's clock has reached zero;
+    /// returns whether it has. Every path that would play a move asks
+    /// first, so a move that comes too late is not played.
+    pub async fn enforce_clock(&mut self, state: &AppState) -> bool {
+        let now = now_ms();
+        let Some(side) = self.clock.as_ref().and_then(|c| c.due_flag(now)) else {
+            return self.clock.as_ref().is_some_and(|c| c.flagged().is_some());
+        };
+        if self.ending().is_some() {
+            return false;
+        }
+        let flagged = self
+            .change(state, |draft| {
+                if let Some(clock) = &mut draft.clock {
+                    clock.flag(side, now);
+                }
+                Ok(())
+            })
+            .await;
+        if let Err(err) = flagged {
+            self.announce(&Event::error("clock_failed", err.to_string()));
+        }
+        true
+    }
+
     /// Stores `draft` and then makes it the game; on failure nothing changes.
-    async fn commit(&mut self, store: &Store, draft: Draft) -> Result<(), ApiError> {
+    async fn commit(&mut self, store: &Store, mut draft: Draft) -> Result<(), ApiError> {
         let updated_at = now_ms();
+        if let Some(clock) = &mut draft.clock {
+            let ended = draft.resigned.is_some() || draft.game.ending().is_some();
+            clock.settle(self.game.as_ref(), draft.game.as_ref(), ended, updated_at);
+        }
         let row = row_of(self.id, &draft, self.created_at, updated_at);
         store.update(row).await?;
         let moves_change = !same_moves(self.game.as_ref(), draft.game.as_ref());
         self.game = draft.game;
         self.players = draft.players;
         self.resigned = draft.resigned;
+        self.clock = draft.clock;
         self.paused = draft.paused;
         if draft.forget_last_search {
             self.last_search = None;
@@ -308,10 +380,16 @@ impl LiveGame {
         (self.events.subscribe(), self.state_message())
     }
 
-    /// A page stops watching; with the last one gone, the computer stops.
+    /// A page stops watching; with the last one gone, the computer stops,
+    /// unless its clock runs: then it plays on, or it would lose on time
+    /// while nobody looks.
     pub fn unwatch(&mut self) {
         self.watchers = self.watchers.saturating_sub(1);
-        if self.watchers == 0 && self.search.is_some() {
+        let clock_runs = self
+            .clock
+            .as_ref()
+            .is_some_and(|c| c.running_side().is_some());
+        if self.watchers == 0 && self.search.is_some() && !clock_runs {
             self.cancel_search();
             self.touch();
         }
@@ -329,6 +407,18 @@ impl LiveGame {
         };
         let stop = StopFlag::new();
         let search_id = state.next_search_id();
+        let clock = self.clock.as_ref().map(|clock| {
+            let left = clock.remaining_at(side, now_ms());
+            banco_search::Clock {
+                // The store's commit and the page's round trip come out of
+                // the computer's time too.
+                remaining: std::time::Duration::from_millis(
+                    u64::try_from(left.saturating_sub(CLOCK_OVERHEAD_MS)).unwrap_or(0),
+                ),
+                increment: std::time::Duration::from_millis(clock.control().increment_ms),
+                moves_to_go: None,
+            }
+        });
         self.announce(&Event::Thinking {
             ply: self.game.moves().len(),
             side: side_name(side),
@@ -348,6 +438,7 @@ impl LiveGame {
                 computer,
                 stop,
                 events: self.events.clone(),
+                clock,
             },
         );
     }
@@ -373,6 +464,10 @@ impl LiveGame {
             return;
         }
         self.search = None;
+        // A move found after the flag fell is not played.
+        if self.enforce_clock(state).await {
+            return;
+        }
         self.step = false;
         let (thought, last) = match outcome {
             Ok(result) => result,
@@ -449,6 +544,7 @@ impl LiveGame {
             moves: self.game.moves(),
             board: self.game.board(),
             ending: self.ending(),
+            clock: self.clock.as_ref().map(|c| c.view(now_ms())),
             last_search: self.last_search.as_ref(),
             created_at: self.created_at,
             updated_at: self.updated_at,
@@ -460,6 +556,29 @@ impl LiveGame {
     pub fn state_message(&self) -> Arc<str> {
         Event::State { game: &self.view() }.to_text()
     }
+}
+
+/// Milliseconds the computer keeps in hand on its clock for what happens
+/// around its search (storing the move, telling the pages).
+const CLOCK_OVERHEAD_MS: i64 = 50;
+
+/// How a game ended: by resignation, on time, or by its rules.
+fn ending_of(
+    game: &dyn AnyGame,
+    resigned: Option<Side>,
+    clock: Option<&GameClock>,
+) -> Option<Ending> {
+    if let Some(side) = resigned {
+        return Some(Ending::resignation(side, game.info().sides));
+    }
+    if let Some(side) = clock.and_then(GameClock::flagged) {
+        return Some(Ending::time_out(
+            side,
+            game.can_win(side.opponent()),
+            game.info().sides,
+        ));
+    }
+    game.ending()
 }
 
 /// Whether two states of a game hold the same moves from the same start.
@@ -476,10 +595,7 @@ fn same_moves(before: &dyn AnyGame, after: &dyn AnyGame) -> bool {
 /// The stored form of a game.
 fn row_of(id: i64, draft: &Draft, created_at: i64, updated_at: i64) -> GameRow {
     let setup = draft.game.setup();
-    let ending = match draft.resigned {
-        Some(side) => Some(result_text(Some(side.opponent()))),
-        None => draft.game.ending().map(|e| e.result),
-    };
+    let ending = ending_of(draft.game.as_ref(), draft.resigned, draft.clock.as_ref());
     GameRow {
         id,
         kind: draft.game.kind().name().to_owned(),
@@ -490,14 +606,18 @@ fn row_of(id: i64, draft: &Draft, created_at: i64, updated_at: i64) -> GameRow {
         players: serde_json::to_string(&PlayersSpec::from(&draft.players))
             .unwrap_or_else(|_| "{}".to_owned()),
         resigned: draft.resigned.map(|side| side_name(side).to_owned()),
-        result: ending.unwrap_or("*").to_owned(),
+        result: ending.map_or("*", |e| e.result).to_owned(),
+        clock: draft
+            .clock
+            .and_then(|c| serde_json::to_string(&c.stored()).ok()),
         created_at,
         updated_at,
     }
 }
 
-/// A stored game rebuilt by replaying its moves.
-fn restore(row: &GameRow) -> Result<LiveGame, StoreError> {
+/// A stored game rebuilt by replaying its moves; a clock that ran before
+/// `started_ms` (this server's start) runs again from then.
+fn restore(row: &GameRow, started_ms: i64) -> Result<LiveGame, StoreError> {
     let damaged = |reason: String| StoreError::Damaged { id: row.id, reason };
     let kind = GameKind::parse(&row.kind).map_err(|e| damaged(e.to_string()))?;
     let setup = Setup {
@@ -514,7 +634,18 @@ fn restore(row: &GameRow) -> Result<LiveGame, StoreError> {
         serde_json::from_str(&row.players).map_err(|e| damaged(format!("players: {e}")))?;
     let players = players.validate().map_err(|e| damaged(e.to_string()))?;
     let resigned = row.resigned.as_deref().and_then(parse_side);
+    let clock = match &row.clock {
+        Some(text) => {
+            let stored: StoredClock =
+                serde_json::from_str(text).map_err(|e| damaged(format!("clock: {e}")))?;
+            let mut clock = GameClock::from_stored(&stored).map_err(damaged)?;
+            clock.resume_after_restart(started_ms);
+            Some(clock)
+        }
+        None => None,
+    };
     let mut live = LiveGame::new(row.id, game, players, resigned);
+    live.clock = clock;
     live.created_at = row.created_at;
     live.updated_at = row.updated_at;
     // Computer against computer waits after a restart until someone resumes it.
@@ -538,6 +669,9 @@ struct Shared {
     next_search: AtomicU64,
     /// Searchers between moves, their tables kept: at most one per permit.
     searchers: std::sync::Mutex<Vec<banco_search::Searcher>>,
+    /// When this server started, milliseconds since 1970: clocks do not
+    /// count the time before it.
+    started_ms: i64,
     /// Each client's allowance of new games: tokens left and when counted.
     creates: std::sync::Mutex<HashMap<std::net::IpAddr, (f64, std::time::Instant)>>,
 }
@@ -575,6 +709,7 @@ impl AppState {
                 lab_time_limit,
                 next_search: AtomicU64::new(1),
                 searchers: std::sync::Mutex::new(Vec::new()),
+                started_ms: now_ms(),
                 creates: std::sync::Mutex::new(HashMap::new()),
             }),
         }
@@ -673,13 +808,25 @@ impl AppState {
             return Ok(live);
         }
         let row = self.inner.store.get(id).await?.ok_or_else(unknown)?;
-        let live = restore(&row)?;
-        let mut games = self.games_lock();
-        Ok(Arc::clone(
-            games
-                .entry(id)
-                .or_insert_with(|| Arc::new(Mutex::new(live))),
-        ))
+        let live = restore(&row, self.inner.started_ms)?;
+        let (live, fresh) = {
+            let mut games = self.games_lock();
+            let fresh = !games.contains_key(&id);
+            let live = Arc::clone(
+                games
+                    .entry(id)
+                    .or_insert_with(|| Arc::new(Mutex::new(live))),
+            );
+            (live, fresh)
+        };
+        if fresh {
+            let mut game = live.lock().await;
+            // A clock that ran out while the game was not loaded ends it now.
+            if !game.enforce_clock(self).await {
+                game.schedule_clock(self);
+            }
+        }
+        Ok(live)
     }
 
     /// The game `id` if it is in memory.
@@ -698,9 +845,11 @@ impl AppState {
         game: Box<dyn AnyGame>,
         players: Players,
         paused: bool,
+        clock: Option<crate::clock::TimeControl>,
     ) -> Result<Arc<Mutex<LiveGame>>, ApiError> {
         let mut live = LiveGame::new(0, game, players, None);
         live.paused = paused;
+        live.clock = clock.map(GameClock::new);
         let draft = live.draft();
         let row = row_of(0, &draft, live.created_at, live.updated_at);
         let id = self.inner.store.insert(row).await?;
@@ -728,7 +877,15 @@ impl AppState {
             let Ok(game) = live.try_lock() else {
                 return true;
             };
-            game.watchers > 0 || game.search.is_some() || now_ms - game.updated_at < idle_ms
+            // A running clock needs its timer, which needs the game loaded.
+            let clock_runs = game
+                .clock
+                .as_ref()
+                .is_some_and(|c| c.running_side().is_some());
+            game.watchers > 0
+                || game.search.is_some()
+                || clock_runs
+                || now_ms - game.updated_at < idle_ms
         });
         before - games.len()
     }

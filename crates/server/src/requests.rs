@@ -8,6 +8,7 @@ use axum::http::header::CONTENT_TYPE;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
+use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::players::{Players, PlayersSpec};
 use banco_games::{AnyGame, GameKind, ImportError, Setup};
@@ -162,6 +163,9 @@ pub struct CreateGame {
     /// notation the game reads; played from `position` (or the record's own).
     #[serde(default)]
     pub record: Option<String>,
+    /// A time control, for a game played with clocks; none by default.
+    #[serde(default)]
+    pub clock: Option<TimeControl>,
 }
 
 impl Validate for CreateGame {
@@ -187,10 +191,32 @@ impl Validate for CreateGame {
                 .collect();
             check_text("record", &flat, MAX_RECORD_CHARS)?;
         }
-        if let Some(players) = &self.players {
-            players.validate()?;
+        let players = match &self.players {
+            Some(players) => players.validate()?,
+            None => PlayersSpec::default().validate()?,
+        };
+        if let Some(clock) = &self.clock {
+            clock.validate()?;
+            check_clock_players(&players)?;
         }
         Ok(())
+    }
+}
+
+/// Refuses clocks for a game without a person: computers against each
+/// other play by their move time, and may be paused, which clocks may not.
+///
+/// # Errors
+///
+/// [`ApiError::Invalid`] naming `clock`.
+pub fn check_clock_players(players: &Players) -> Result<(), ApiError> {
+    if players.any_human() {
+        Ok(())
+    } else {
+        Err(ApiError::invalid(
+            "clock",
+            "clocks are for games with a person at the board; computers against each other play by move time",
+        ))
     }
 }
 

@@ -13,7 +13,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_VERSION: i64 = 2;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -27,11 +27,16 @@ CREATE TABLE IF NOT EXISTS games (
     players     TEXT    NOT NULL,
     resigned    TEXT,
     result      TEXT    NOT NULL DEFAULT '*',
+    clock       TEXT,
     created_at  INTEGER NOT NULL,
     updated_at  INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_by_update ON games (updated_at DESC);
 ";
+
+/// What turns a database of an older schema into this one, by the version
+/// it had: version 1 had no clocks.
+const MIGRATIONS: [(i64, &str); 1] = [(1, "ALTER TABLE games ADD COLUMN clock TEXT;")];
 
 /// A database failure.
 #[derive(Debug, thiserror::Error)]
@@ -91,6 +96,8 @@ pub struct GameRow {
     pub resigned: Option<String>,
     /// The result (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub result: String,
+    /// The clock as JSON, for a game played with one.
+    pub clock: Option<String>,
     /// When it was created, milliseconds since 1970.
     pub created_at: i64,
     /// When it last changed, milliseconds since 1970.
@@ -189,7 +196,7 @@ impl Store {
             .map_err(open_error)?;
         conn.execute_batch("PRAGMA synchronous = FULL;")
             .map_err(open_error)?;
-        let version: i64 = conn
+        let mut version: i64 = conn
             .query_row("PRAGMA user_version", [], |row| row.get(0))
             .map_err(open_error)?;
         if version > SCHEMA_VERSION {
@@ -197,6 +204,18 @@ impl Store {
                 path: path.to_owned(),
                 found: version,
             });
+        }
+        for (from, migration) in MIGRATIONS {
+            // The change and the new version in one transaction: a crash
+            // between them would otherwise leave a file that migrates twice.
+            if version == from {
+                conn.execute_batch(&format!(
+                    "BEGIN; {migration} PRAGMA user_version = {}; COMMIT;",
+                    from + 1
+                ))
+                .map_err(open_error)?;
+                version = from + 1;
+            }
         }
         conn.execute_batch(SCHEMA).map_err(open_error)?;
         conn.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION};"))
@@ -230,8 +249,8 @@ impl Store {
     pub async fn insert(&self, row: GameRow) -> Result<i64, StoreError> {
         self.with(move |conn| {
             conn.execute(
-                "INSERT INTO games (kind, rule, size, start, moves, plies, players, resigned, result, created_at, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                "INSERT INTO games (kind, rule, size, start, moves, plies, players, resigned, result, created_at, updated_at, clock)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 params![
                     row.kind,
                     row.rule,
@@ -244,6 +263,7 @@ impl Store {
                     row.result,
                     row.created_at,
                     row.updated_at,
+                    row.clock,
                 ],
             )?;
             Ok(conn.last_insert_rowid())
@@ -260,7 +280,7 @@ impl Store {
         self.with(move |conn| {
             let changed = conn.execute(
                 "UPDATE games SET rule = ?2, size = ?3, start = ?4, moves = ?5, plies = ?6,
-                 players = ?7, resigned = ?8, result = ?9, updated_at = ?10 WHERE id = ?1",
+                 players = ?7, resigned = ?8, result = ?9, updated_at = ?10, clock = ?11 WHERE id = ?1",
                 params![
                     row.id,
                     row.rule,
@@ -272,6 +292,7 @@ impl Store {
                     row.resigned,
                     row.result,
                     row.updated_at,
+                    row.clock,
                 ],
             )?;
             if changed == 1 {
@@ -294,7 +315,7 @@ impl Store {
     pub async fn get(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         self.with(move |conn| {
             conn.query_row(
-                "SELECT id, kind, rule, size, start, moves, players, resigned, result, created_at, updated_at
+                "SELECT id, kind, rule, size, start, moves, players, resigned, result, created_at, updated_at, clock
                  FROM games WHERE id = ?1",
                 [id],
                 |row| {
@@ -309,6 +330,7 @@ impl Store {
                         players: row.get(6)?,
                         resigned: row.get(7)?,
                         result: row.get(8)?,
+                        clock: row.get(11)?,
                         created_at: row.get(9)?,
                         updated_at: row.get(10)?,
                     })
@@ -391,6 +413,7 @@ mod tests {
             players: "{}".into(),
             resigned: None,
             result: "*".into(),
+            clock: None,
             created_at: 1,
             updated_at: 2,
         }
@@ -440,6 +463,48 @@ mod tests {
             err.contains(&format!("{} is a file, not a folder", file.display())),
             "{err}"
         );
+    }
+
+    #[tokio::test]
+    async fn a_database_without_clocks_gains_them_and_keeps_its_games() {
+        let dir = std::env::temp_dir().join(format!("banco-store-v1-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.sqlite3");
+        let _ = std::fs::remove_file(&path);
+        {
+            // The schema as version 1 wrote it, with one game.
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE games (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL,
+                    rule TEXT NOT NULL, size INTEGER, start TEXT NOT NULL,
+                    moves TEXT NOT NULL DEFAULT '', plies INTEGER NOT NULL DEFAULT 0,
+                    players TEXT NOT NULL, resigned TEXT, result TEXT NOT NULL DEFAULT '*',
+                    created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+                 INSERT INTO games (kind, rule, start, moves, plies, players, created_at, updated_at)
+                    VALUES ('chess', 'standard', 'start', 'e2e4', 1, '{}', 1, 2);
+                 PRAGMA user_version = 1;",
+            )
+            .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let old = store.get(1).await.unwrap().unwrap();
+        assert_eq!((old.moves.len(), old.clock), (1, None));
+        let id = store
+            .insert(GameRow {
+                clock: Some("{}".into()),
+                ..row()
+            })
+            .await
+            .unwrap();
+        assert_eq!(
+            store.get(id).await.unwrap().unwrap().clock.as_deref(),
+            Some("{}")
+        );
+        drop(store);
+        // Opening it again migrates nothing twice.
+        assert!(Store::open(&path).is_ok());
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[tokio::test]
