@@ -117,12 +117,28 @@ function ensureBoard(kind) {
     move: tryMove,
     place(key) {
       if (!isLive()) { backToLive(); return; }
+      // On a phone a 15×15 board's points are closer than a fingertip: the
+      // first tap zooms in around itself, the second plays (and zooms out).
+      if (ui.board.needsZoom?.()) { ui.board.zoomAt(key); renderZoomButton(); return; }
+      if (ui.board.zoomed?.()) { ui.board.unzoom(); renderZoomButton(); }
       if (premoveSide()) { setPremove(null, key); return; }
       if (!humanToMove()) return;
       const move = ui.game.legal_moves.find((m) => m.from === null && m.to === key);
       if (move) send(move.code);
     },
   });
+}
+
+/** The "whole board" button, shown while a phone's gomoku board is zoomed in. */
+function renderZoomButton() {
+  $('zoom-out-button').hidden = !ui.board?.zoomed?.();
+}
+
+function unzoomBoard() {
+  if (!ui.board?.zoomed?.()) return false;
+  ui.board.unzoom();
+  renderZoomButton();
+  return true;
 }
 
 function drawBoard() {
@@ -389,6 +405,7 @@ function render() {
   renderControls();
   renderGameOver();
   renderWhy();
+  renderZoomButton();
   renderMoveList($('move-list'), g, ui.viewPly ?? g.plies, (ply) => {
     ui.viewPly = ply >= g.plies ? null : ply;
     render();
@@ -818,7 +835,7 @@ function onKey(event) {
     '?': () => $('help-dialog').showModal(),
     ArrowLeft: () => review(-1), ArrowRight: () => review(1),
     Home: () => review('first'), End: () => review('last'),
-    Escape: () => { ui.selected = null; ui.premove = null; closePromotion(); drawBoard(); },
+    Escape: () => { unzoomBoard(); ui.selected = null; ui.premove = null; closePromotion(); drawBoard(); },
   };
   const action = actions[event.key];
   if (action) {
@@ -834,6 +851,7 @@ function wireButtons() {
   $('games-button').addEventListener('click', openGamesDialog);
   $('settings-button').addEventListener('click', () => $('settings-dialog').showModal());
   $('help-button').addEventListener('click', () => $('help-dialog').showModal());
+  $('zoom-out-button').addEventListener('click', unzoomBoard);
   $('undo-button').addEventListener('click', undo);
   $('reset-button').addEventListener('click', reset);
   $('move-entry').addEventListener('submit', typedMove);

@@ -345,7 +345,13 @@ function errorText(err) {
 function showRace() {
   const answer = lab.race;
   $('race-results').hidden = false;
-  renderRaceTable($('race-body'), answer, { played: lab.ref?.played?.code });
+  renderRaceTable($('race-body'), answer, {
+    played: lab.ref?.played?.code,
+    secondToMove: sideIndex(answer.side_to_move) === 1,
+    firstName: sides()[0],
+  });
+  $('race-score-head').textContent = `Score (${sides()[0]})`;
+  $('race-score-head').title = `From ${sides()[0]}'s side, as everywhere in Banco: + is good for ${sides()[0]}`;
   renderRaceChart($('race-chart'), answer, $('race-measure').value);
   const rows = answer.rows;
   const minimax = rows.find((r) => r.algorithm === 'minimax');

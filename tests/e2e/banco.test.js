@@ -224,6 +224,40 @@ test('on a phone the board stays put while the game goes on', async () => {
   await page.context().close();
 });
 
+/** The on-screen distance between two neighbouring gomoku points, in CSS pixels. */
+async function gomokuPitch(page) {
+  // The board is redrawn on every update: read both points from one drawing.
+  return page.evaluate(() => {
+    const box = (key) => document.querySelector(`#board [data-square="${key}"]`).getBoundingClientRect();
+    return Math.abs(box('i8').x - box('h8').x);
+  });
+}
+
+test('on a phone a tap on the gomoku board zooms in first, so a finger hits the point it aims at', async () => {
+  const page = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await newGame(page, { game: 'gomoku' });
+  const whole = await gomokuPitch(page);
+  assert.ok(whole < 28, `a 15×15 board on a phone: ${whole} px between points`);
+  await clickAt(page, '#board [data-square="h8"]');
+  await page.waitForSelector('#board[data-zoomed="true"]');
+  assert.equal(await plies(page), 0, 'the first tap only zooms');
+  const zoomed = await gomokuPitch(page);
+  assert.ok(zoomed >= 28, `zoomed in: ${zoomed} px between points`);
+  await page.screenshot({ path: join(output, 'gomoku-phone-zoomed.png') });
+  // "Whole board" zooms out without playing; the next tap zooms in again.
+  await page.click('#zoom-out-button');
+  await page.waitForSelector('#board[data-zoomed="false"]');
+  await clickAt(page, '#board [data-square="h8"]');
+  await page.waitForSelector('#board[data-zoomed="true"]');
+  await clickAt(page, '#board [data-square="h8"]');
+  await expectComputerAnswered(page, 2);
+  assert.equal(await page.getAttribute('#board', 'data-zoomed'), 'false');
+  assert.ok(await page.isHidden('#zoom-out-button'));
+  assert.equal(await page.locator('#board [data-key="h8"].black').count(), 1, 'the stone went where the finger aimed');
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 test('xiangqi: the pieces are drawn with the font Banco serves', async () => {
   const page = await openPage();
   await newGame(page, { game: 'xiangqi', mode: 'hvh' });

@@ -50,6 +50,19 @@ async function raceCell(page, algorithm, column) {
   return (await page.textContent(`#race-body tr[data-algorithm="${algorithm}"] [data-col="${column}"]`)).trim();
 }
 
+test('lab: the race gives scores from White\'s side, as the game page does, when Black is to move', async () => {
+  // White has an extra queen; Black is to move.
+  const fen = '4k3/8/8/8/8/8/8/3QK3 b - - 0 1';
+  const page = await open(`/lab?game=chess&depth=2&run=race&position=${encodeURIComponent(fen)}`);
+  await page.waitForSelector('body[data-race="done"], body[data-race="error"]', { timeout: 60000 });
+  assert.equal(await page.getAttribute('body', 'data-race'), 'done', await page.textContent('#race-status'));
+  assert.equal(await page.textContent('#race-score-head'), 'Score (White)');
+  const score = await raceCell(page, 'alphabeta', 'score');
+  assert.match(score, /^\+\d+\.\d\d$/, `White is a queen up: ${score}`);
+  assert.ok(Number(score) > 5, score);
+  await page.context().close();
+});
+
 test('lab: the race on the chess start position: alpha-beta finds minimax\'s score with far fewer nodes', async () => {
   const page = await open('/lab');
   await page.selectOption('#lab-game', 'chess');

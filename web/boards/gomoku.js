@@ -7,6 +7,13 @@ import { svg, toSvgPoint } from './svg.js';
 const STEP = 40;
 const MARGIN = 46;
 const LETTERS = 'abcdefghijklmnopqrst';
+/**
+ * Points closer than this on the screen (CSS pixels) are hard to hit with a
+ * finger: a tap zooms in around itself first, and the next tap plays.
+ */
+const MIN_TAP_PITCH_PX = 28;
+/** The pitch a zoomed board aims for, in CSS pixels. */
+const ZOOMED_PITCH_PX = 40;
 
 function parsePoint(code) {
   return { x: LETTERS.indexOf(code[0]), y: Number(code.slice(1)) - 1 };
@@ -23,6 +30,7 @@ export function createGomokuBoard(container) {
   let size = 15;
   let flipped = false;
   let stones = new Map(); // code → { side, number }
+  let zoom = null; // null, or the zoomed window: { x, y, width } in board units
 
   function place(code) {
     const { x, y } = parsePoint(code);
@@ -38,10 +46,27 @@ export function createGomokuBoard(container) {
     return `${LETTERS[x]}${y + 1}`;
   }
 
+  function fullSize() {
+    return (size - 1) * STEP + 2 * MARGIN;
+  }
+
+  /** The viewBox: the whole board, or the zoomed window. */
+  function applyZoom() {
+    const full = fullSize();
+    if (zoom) root.setAttribute('viewBox', `${zoom.x} ${zoom.y} ${zoom.width} ${zoom.width}`);
+    else root.setAttribute('viewBox', `0 0 ${full} ${full}`);
+    container.dataset.zoomed = String(Boolean(zoom));
+  }
+
+  /** One point's pitch on the screen, in CSS pixels. */
+  function pitchPx() {
+    const shown = zoom ? zoom.width : fullSize();
+    return (root.getBoundingClientRect().width / shown) * STEP;
+  }
+
   function drawGrid(view) {
     const extent = (size - 1) * STEP;
     const full = extent + 2 * MARGIN;
-    root.setAttribute('viewBox', `0 0 ${full} ${full}`);
     const g = layers.grid;
     g.replaceChildren(svg('rect', { x: 0, y: 0, width: full, height: full, class: 'wood' }));
     for (let i = 0; i < size; i += 1) {
@@ -74,6 +99,7 @@ export function createGomokuBoard(container) {
   }
 
   function draw(view) {
+    if ((view.size || 15) !== size) zoom = null;
     size = view.size || 15;
     flipped = view.flipped;
     stones = new Map();
@@ -110,6 +136,7 @@ export function createGomokuBoard(container) {
         'aria-label': `${black ? 'black' : 'white'} stone ${stone.number} on ${code}`,
       }, children));
     }
+    applyZoom();
     if (line.size > 1) {
       const ends = [...line].map(place);
       const first = ends[0];
@@ -125,6 +152,24 @@ export function createGomokuBoard(container) {
     draw,
     overlay: () => layers.overlay,
     pieceNode: (key) => layers.pieces.querySelector(`[data-key="${key}"]`),
+    /** Whether the points are too close for a finger and the board is not zoomed in yet. */
+    needsZoom: () => !zoom && pitchPx() < MIN_TAP_PITCH_PX,
+    /** Zooms in around `key`, so its neighbours are a finger apart. */
+    zoomAt(key) {
+      const full = fullSize();
+      const scale = Math.min(3, Math.max(1.5, ZOOMED_PITCH_PX / pitchPx()));
+      const width = full / scale;
+      const p = place(key);
+      const clamp = (v) => Math.max(0, Math.min(full - width, v - width / 2));
+      zoom = { x: clamp(p.x), y: clamp(p.y), width };
+      applyZoom();
+    },
+    /** The whole board again. */
+    unzoom() {
+      zoom = null;
+      applyZoom();
+    },
+    zoomed: () => Boolean(zoom),
     ownerAt: (key) => stones.get(key)?.side ?? null,
     pointAt(clientX, clientY) {
       const p = toSvgPoint(root, clientX, clientY);

@@ -17,8 +17,8 @@ export function formatTime(ms) {
 }
 
 /**
- * A score for the side to move: pawns for chess and xiangqi (centipawns / 100),
- * the evaluation's own units for gomoku; `#3` mates in 3, `#-3` is mated.
+ * A score in pawns for chess and xiangqi (centipawns / 100), the
+ * evaluation's own units for gomoku; `#3` mates in 3, `#-3` is mated.
  */
 export function scoreText(score, kind) {
   if (!score) return '–';
@@ -72,7 +72,20 @@ function agreement(row, minimax) {
  * Fills the race table's body. `played` is the move the computer played here
  * (a code), when the lab was opened from a game.
  */
-export function renderRaceTable(tbody, answer, { played } = {}) {
+/** A search's score (for the side to move) from the first player's side, as every Banco screen gives scores. */
+export function firstPlayerScore(score, secondToMove) {
+  if (!score || !secondToMove) return score;
+  if (score.mate !== undefined) return { ...score, mate: -score.mate };
+  if (score.cp !== undefined) return { ...score, cp: -score.cp };
+  return score;
+}
+
+/**
+ * The race's rows. Scores are shown from the first player's side
+ * (`firstName`: White, Red, gomoku's Black), as on the game page; the
+ * search's own value, for the side to move, is in each score's tooltip.
+ */
+export function renderRaceTable(tbody, answer, { played, secondToMove = false, firstName = 'the first player' } = {}) {
   tbody.replaceChildren();
   const minimax = answer.rows.find((r) => r.algorithm === 'minimax');
   for (const row of answer.rows) {
@@ -110,7 +123,8 @@ export function renderRaceTable(tbody, answer, { played } = {}) {
       cell(row.ebf === null || row.ebf === undefined ? '–' : Number(row.ebf).toFixed(2), 'ebf',
         { title: 'Effective branching factor: the b with b^depth = nodes' }),
       cell(formatTime(row.time_ms), 'time', { title: row.nps ? `${formatNumber(row.nps)} nodes per second` : '' }),
-      cell(scoreText(row.score, answer.game), 'score', { title: `Value ${row.value ?? '–'} (for the side to move)` }),
+      cell(scoreText(firstPlayerScore(row.score, secondToMove), answer.game), 'score',
+        { title: `From ${firstName}'s side; the search's value ${row.value ?? '–'} is for the side to move` }),
     );
     const best = cell(row.best_move_text || row.best_move || '–', 'best', { title: row.pv_text ? `Best line: ${row.pv_text}` : '' });
     if (played && row.best_move === played) best.append(' ', badge('played', 'played', 'The computer played this move in the game'));
