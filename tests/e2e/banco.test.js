@@ -617,6 +617,41 @@ test('gomoku: a renju board shows forbidden points, five in a row ends the game'
   await page.context().close();
 });
 
+test('screenshots: every game on a desktop and a phone, light and dark, with clocks', async () => {
+  const openings = { chess: ['e4', 'e5', 'Nf3'], xiangqi: ['h2e2', 'h9g7', 'h0g2'], gomoku: ['h8', 'i9', 'j8'] };
+  const devices = {
+    desktop: { viewport: { width: 1280, height: 900 } },
+    phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  };
+  for (const [device, options] of Object.entries(devices)) {
+    const page = await openPage(options);
+    for (const theme of ['light', 'dark']) {
+      if (!(await page.locator('#new-dialog[open]').count())) {
+        await page.click('#settings-button');
+        await page.selectOption('select[name="theme"]', theme);
+        await page.click('#settings-form button[type="submit"]');
+      }
+      for (const [game, moves] of Object.entries(openings)) {
+        await newGame(page, { game, mode: 'hvh', clock: '600+5' });
+        if (await page.getAttribute('html', 'data-theme') !== theme) {
+          await page.click('#settings-button');
+          await page.selectOption('select[name="theme"]', theme);
+          await page.click('#settings-form button[type="submit"]');
+        }
+        for (const [index, move] of moves.entries()) {
+          await page.fill('#move-input', move);
+          await page.press('#move-input', 'Enter');
+          await waitPlies(page, index + 1);
+        }
+        assert.equal(await page.getAttribute('html', 'data-theme'), theme);
+        await page.screenshot({ path: join(output, `${game}-${device}-${theme}.png`) });
+      }
+    }
+    assert.deepEqual(page.jsErrors, []);
+    await page.context().close();
+  }
+});
+
 test('boards in the dark theme, with letters, flipped, and on a phone', async () => {
   const page = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await newGame(page, { game: 'xiangqi', side: 'second' });
@@ -634,7 +669,7 @@ test('boards in the dark theme, with letters, flipped, and on a phone', async ()
   await page.waitForFunction(() => Number(document.body.dataset.plies) >= 2, null, { timeout: 20000 });
   await page.click('#pause-button');
   await page.waitForFunction(() => document.querySelector('#pause-button').textContent === 'Resume');
-  await page.screenshot({ path: join(output, 'chess-phone-dark.png'), fullPage: true });
+  await page.screenshot({ path: join(output, 'chess-phone-dark-paused.png'), fullPage: true });
   assert.deepEqual(page.jsErrors, []);
   await page.context().close();
 });
