@@ -241,6 +241,7 @@ impl Playable for GomokuGame {
                 elapsed: started.elapsed(),
                 pv,
                 hashfull: 0,
+                lines: Vec::new(),
             }
         });
         Thought {

@@ -7,7 +7,7 @@ use std::fmt;
 
 use banco_search::lab::TreeAlgorithm;
 use banco_search::{
-    EvaluatorStrength, Report, Searcher, Side, StopFlag, perft_divide_until_stopped,
+    EvaluatorStrength, PvLine, Report, Searcher, Side, StopFlag, perft_divide_until_stopped,
 };
 use serde::Serialize;
 
@@ -74,6 +74,8 @@ pub struct TextReport {
     pub report: Report<String>,
     /// The same line in the game's notation, cut at its first illegal move.
     pub pv_text: Vec<String>,
+    /// With multi-PV, each of [`Report::lines`] in the game's notation.
+    pub line_texts: Vec<Vec<String>>,
 }
 
 /// The computer's move, ready to be played on the game it was chosen in.
@@ -279,8 +281,21 @@ impl<G: Playable> Record<G> {
                 elapsed: report.elapsed,
                 pv: report.pv.iter().map(|&mv| G::move_code(mv)).collect(),
                 hashfull: report.hashfull,
+                lines: report
+                    .lines
+                    .iter()
+                    .map(|line| PvLine {
+                        value: line.value,
+                        pv: line.pv.iter().map(|&mv| G::move_code(mv)).collect(),
+                    })
+                    .collect(),
             },
             pv_text: self.line_text(&report.pv),
+            line_texts: report
+                .lines
+                .iter()
+                .map(|line| self.line_text(&line.pv))
+                .collect(),
         }
     }
 

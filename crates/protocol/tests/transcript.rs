@@ -620,3 +620,59 @@ fn a_hash_beyond_the_cap_is_refused_and_the_engine_lives_on() {
     e.handle_line("isready");
     assert_eq!(out.lines().last().unwrap(), "readyok");
 }
+
+#[test]
+fn multipv_reports_that_many_lines_each_iteration_best_first() {
+    let (mut e, out) = engine();
+    e.handle_line("setoption name MultiPV value 3");
+    e.handle_line("position startpos");
+    e.handle_line("go depth 5");
+    assert!(out.wait_for("bestmove", Duration::from_secs(60)).is_some());
+    let depth5: Vec<String> = out
+        .lines()
+        .into_iter()
+        .filter(|l| l.starts_with("info depth 5 "))
+        .collect();
+    assert_eq!(depth5.len(), 3, "{depth5:?}");
+    let field = |line: &str, name: &str| -> String {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == name).unwrap();
+        words[at + 1].to_owned()
+    };
+    let numbers: Vec<String> = depth5.iter().map(|l| field(l, "multipv")).collect();
+    assert_eq!(numbers, ["1", "2", "3"]);
+    let scores: Vec<i32> = depth5
+        .iter()
+        .map(|l| field(l, "cp").parse().unwrap())
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    let firsts: std::collections::HashSet<String> = depth5.iter().map(|l| field(l, "pv")).collect();
+    assert_eq!(firsts.len(), 3, "three different moves: {depth5:?}");
+    let best = out.wait_for("bestmove", Duration::from_secs(1)).unwrap();
+    assert_eq!(field(&best, "bestmove"), field(&depth5[0], "pv"));
+    // A value out of range is refused and changes nothing.
+    e.handle_line("setoption name MultiPV value 0");
+    let refusal = out.wait_for("info string", Duration::from_secs(1)).unwrap();
+    assert!(refusal.contains("MultiPV"), "{refusal}");
+    e.handle_line("go depth 2");
+    let start = Instant::now();
+    while out
+        .lines()
+        .iter()
+        .filter(|l| l.starts_with("bestmove"))
+        .count()
+        < 2
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no second bestmove"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let depth2 = out
+        .lines()
+        .into_iter()
+        .filter(|l| l.starts_with("info depth 2 "))
+        .count();
+    assert_eq!(depth2, 2 * 3, "two searches of three lines at depth 2");
+}

@@ -258,6 +258,11 @@ pub struct SearchConfig {
     pub move_overhead: Duration,
     /// Root noise for weak levels; `None` at full strength.
     pub imprecision: Option<Imprecision>,
+    /// Lines searched and reported (multi-PV): 1 normally; more shows the
+    /// best few root moves with their values, each searched as fully as the
+    /// first, for analysis. The engine only; MTD(f) and the textbook
+    /// algorithms give one line.
+    pub multi_pv: usize,
 }
 
 impl Default for SearchConfig {
@@ -269,6 +274,7 @@ impl Default for SearchConfig {
             hash_mb: 16,
             move_overhead: Duration::from_millis(30),
             imprecision: None,
+            multi_pv: 1,
         }
     }
 }

@@ -35,6 +35,27 @@ pub struct Report<M> {
     pub pv: Vec<M>,
     /// Transposition-table fill, in permille (0 when the algorithm has no table).
     pub hashfull: u32,
+    /// With multi-PV ([`crate::SearchConfig::multi_pv`] above 1), every line
+    /// best first, the first being `value` and `pv`; empty otherwise.
+    pub lines: Vec<PvLine<M>>,
+}
+
+/// One line of a multi-PV search: a root move's value and its principal
+/// variation, the move first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine<M> {
+    /// The value for the side to move (see [`crate::score`]).
+    pub value: i32,
+    /// The line, its root move first.
+    pub pv: Vec<M>,
+}
+
+impl<M> PvLine<M> {
+    /// The score as a person reads it.
+    #[must_use]
+    pub fn score(&self) -> Score {
+        Score::from_value(self.value)
+    }
 }
 
 impl<M> Report<M> {

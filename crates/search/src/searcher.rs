@@ -32,6 +32,7 @@ impl<M: Copy> SearchResult<M> {
                 elapsed: start.elapsed(),
                 pv: fallback.into_iter().collect(),
                 hashfull: 0,
+                lines: Vec::new(),
             },
         }
     }

@@ -49,19 +49,38 @@ fn send<W: Write>(out: &Mutex<W>, line: &str) {
 /// An `info` line for a report whose line is written as move codes.
 #[must_use]
 pub fn info_line(report: &Report<String>) -> String {
-    let score = match report.score() {
+    line_info(report, 1, report.score(), &report.pv)
+}
+
+/// Every `info` line of an iteration: one, or with `MultiPV` one per line
+/// (`multipv 1`, `multipv 2`, …, best first), as GUIs read them.
+#[must_use]
+pub fn info_lines(report: &Report<String>) -> Vec<String> {
+    if report.lines.is_empty() {
+        return vec![info_line(report)];
+    }
+    report
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(k, line)| line_info(report, k + 1, line.score(), &line.pv))
+        .collect()
+}
+
+fn line_info(report: &Report<String>, number: usize, score: Score, pv: &[String]) -> String {
+    let score = match score {
         Score::Centipawns(cp) => format!("cp {cp}"),
         Score::Mate(moves) => format!("mate {moves}"),
     };
     format!(
-        "info depth {} seldepth {} multipv 1 score {score} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {number} score {score} nodes {} nps {} hashfull {} time {} pv {}",
         report.depth,
         report.seldepth.max(report.depth),
         report.stats.nodes,
         report.nps(),
         report.hashfull,
         report.elapsed.as_millis(),
-        report.pv.join(" ")
+        pv.join(" ")
     )
 }
 
@@ -319,6 +338,7 @@ fn config_of(options: &EngineOptions) -> SearchConfig {
         threads: options.threads,
         hash_mb: options.hash_mb,
         move_overhead: Duration::from_millis(options.move_overhead_ms),
+        multi_pv: options.multi_pv,
         ..SearchConfig::default()
     }
 }
@@ -376,7 +396,9 @@ fn run_search<W: Write>(
     wait_for_stop: bool,
 ) {
     let thought = game.think(searcher, plan, &mut |report| {
-        send(out, &info_line(&report.report));
+        for line in info_lines(&report.report) {
+            send(out, &line);
+        }
     });
     // UCI forbids `bestmove` before `stop` in infinite (and ponder) mode.
     while wait_for_stop && !plan.limits.stop.is_raised() {

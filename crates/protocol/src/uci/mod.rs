@@ -10,7 +10,7 @@ mod engine;
 mod options;
 
 pub use command::{GoParams, StartPosition, UciCommand, UciParseError};
-pub use engine::{ENGINE_NAME, UciEngine, info_line};
+pub use engine::{ENGINE_NAME, UciEngine, info_line, info_lines};
 pub use options::{EngineOptions, OptionChange, OptionError, declarations};
 
 use std::io::{BufRead, Write};

@@ -7,6 +7,8 @@ use banco_search::{Algorithm, EvaluatorStrength, Level};
 pub const MAX_HASH_MB: usize = banco_search::MAX_HASH_MB;
 /// Most search threads.
 pub const MAX_THREADS: usize = 256;
+/// Most lines `MultiPV` shows.
+pub const MAX_MULTI_PV: usize = 64;
 
 /// The current option values.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -25,6 +27,8 @@ pub struct EngineOptions {
     pub variant: GameKind,
     /// `Move Overhead`, milliseconds.
     pub move_overhead_ms: u64,
+    /// `MultiPV`: lines searched and reported.
+    pub multi_pv: usize,
 }
 
 impl Default for EngineOptions {
@@ -37,6 +41,7 @@ impl Default for EngineOptions {
             evaluator: None,
             variant: GameKind::Chess,
             move_overhead_ms: 30,
+            multi_pv: 1,
         }
     }
 }
@@ -86,6 +91,7 @@ pub fn declarations() -> Vec<String> {
         format!("option name Algorithm type combo default engine{algorithms}"),
         "option name Evaluator type combo default auto var auto var simple var strong".to_owned(),
         "option name Move Overhead type spin default 30 min 0 max 5000".to_owned(),
+        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
         "option name Clear Hash type button".to_owned(),
     ]
 }
@@ -131,6 +137,10 @@ impl EngineOptions {
                 self.level = Level::new(u8::try_from(n).unwrap_or(10)).unwrap_or(Level::MAX);
             }
             "move overhead" => self.move_overhead_ms = spin("Move Overhead", value, 0, 5000)?,
+            "multipv" => {
+                self.multi_pv =
+                    usize::try_from(spin("MultiPV", value, 1, MAX_MULTI_PV as u64)?).unwrap_or(1);
+            }
             "algorithm" => {
                 let text = value.unwrap_or("");
                 self.algorithm = text.parse().map_err(|_| OptionError::BadValue {

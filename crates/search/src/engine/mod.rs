@@ -26,8 +26,8 @@ use self::tt::TranspositionTable;
 use crate::budget::Budget;
 use crate::path::{Path, outcome_value};
 use crate::{
-    Bound, Evaluator, Game, INFINITY, Imprecision, Limits, MATE_BOUND, MAX_EVAL, MAX_PLY, Report,
-    SearchConfig, SearchObserver, SearchResult, SearchStats, Techniques,
+    Bound, Evaluator, Game, INFINITY, Imprecision, Limits, MATE_BOUND, MAX_EVAL, MAX_PLY, PvLine,
+    Report, SearchConfig, SearchObserver, SearchResult, SearchStats, Techniques,
 };
 
 /// How many nodes a helper thread counts before it publishes its statistics.
@@ -68,6 +68,7 @@ impl<M> Default for Ply<M> {
 }
 
 /// A root move with what the search learnt about it.
+#[derive(Copy, Clone)]
 struct RootMove<M> {
     mv: M,
     /// Nodes spent below this move in the current iteration; orders the next one.
@@ -118,6 +119,10 @@ struct Worker<'a, G: Game, E: Evaluator<G>> {
     reductions: &'a Reductions,
     root: Vec<RootMove<G::Move>>,
     root_pv: Vec<G::Move>,
+    /// Lines searched per iteration (multi-PV); 1 normally.
+    multi_pv: usize,
+    /// This iteration's lines, best first, when `multi_pv` is above 1.
+    lines: Vec<PvLine<G::Move>>,
 }
 
 /// Splits a seed and a move key into a shift in `0..=amplitude`.
@@ -180,6 +185,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             reductions,
             root: root_moves,
             root_pv: Vec::new(),
+            // Helpers search one line: they only fill the table.
+            multi_pv: if id == 0 { config.multi_pv.max(1) } else { 1 },
+            lines: Vec::new(),
         }
     }
 
@@ -241,15 +249,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         line.extend_from_slice(&tail[0].pv);
     }
 
-    /// Searches every root move within (`alpha`, `beta`). A move that raises
-    /// alpha moves to the front, so `self.root[0]` is always the best move
-    /// found so far.
-    fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+    /// Searches the root moves from `first` on (the earlier ones are the
+    /// lines multi-PV has already found) within (`alpha`, `beta`). A move
+    /// that raises alpha moves to the front of them, so `self.root[first]`
+    /// is always the best move found so far.
+    fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32, first: usize) -> i32 {
         self.stats.nodes += 1;
         self.plies[0].pv.clear();
         let hash = self.game.hash();
         let mut best = -INFINITY;
-        for i in 0..self.root.len() {
+        for i in first..self.root.len() {
             let RootMove { mv, noise, .. } = self.root[i];
             let nodes_before = self.stats.nodes;
             // The value of this move is the child's negated value plus the noise,
@@ -259,7 +268,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             self.plies[0].played = Some(mv);
             self.game.make_move(mv);
             let mut value;
-            if i == 0 {
+            if i == first {
                 value = -self.negamax::<true>(depth - 1, 1, -b, -a, true);
             } else if self.tech.pvs {
                 value = -self.negamax::<false>(depth - 1, 1, -a - 1, -a, true);
@@ -283,7 +292,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 alpha = value;
                 self.record_pv(0, mv);
                 self.root_pv.clone_from(&self.plies[0].pv);
-                self.root[..=i].rotate_right(1);
+                self.root[first..=i].rotate_right(1);
                 if value >= beta {
                     self.stats.cutoffs += 1;
                     break;
@@ -293,30 +302,68 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         best
     }
 
-    /// Orders the root moves for the next iteration: the best first, then by
-    /// the effort each took (a move that was hard to refute is likely good).
+    /// Orders the root moves for the next iteration: the best (the lines,
+    /// with multi-PV) first, then by the effort each took (a move that was
+    /// hard to refute is likely good).
     fn sort_root(&mut self) {
-        if self.root.len() > 1 {
-            self.root[1..].sort_by_key(|r| std::cmp::Reverse(r.nodes));
+        let settled = self.multi_pv.clamp(1, self.root.len().max(1));
+        if self.root.len() > settled {
+            self.root[settled..].sort_by_key(|r| std::cmp::Reverse(r.nodes));
         }
         for root_move in &mut self.root {
             root_move.nodes = 0;
         }
     }
 
-    /// One iteration with aspiration windows around the previous value.
-    fn aspiration(&mut self, depth: i32, previous: i32) -> i32 {
+    /// One iteration: one line, or with multi-PV each line in turn, the
+    /// moves of the lines before it left out. Returns the best line's value.
+    fn iteration(&mut self, depth: i32, previous: i32) -> i32 {
+        if self.multi_pv <= 1 {
+            return self.aspiration(depth, previous, 0);
+        }
+        let count = self.multi_pv.min(self.root.len());
+        let before = std::mem::take(&mut self.lines);
+        let mut lines = Vec::with_capacity(count);
+        for first in 0..count {
+            let guess = before.get(first).map_or(previous, |line| line.value);
+            let value = self.aspiration(depth, guess, first);
+            if self.stopped {
+                break;
+            }
+            lines.push(PvLine {
+                value,
+                pv: self.root_pv.clone(),
+            });
+        }
+        if self.stopped && lines.len() < count {
+            // A cut-short iteration keeps the last complete lines.
+            self.lines = before;
+            return lines.first().map_or(previous, |line| line.value);
+        }
+        // A later line may come out better than an earlier one (each was
+        // searched in its own window): order them, and their root moves.
+        let mut order: Vec<usize> = (0..lines.len()).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(lines[k].value));
+        let moves: Vec<RootMove<G::Move>> = order.iter().map(|&k| self.root[k]).collect();
+        self.root[..moves.len()].copy_from_slice(&moves);
+        self.lines = order.iter().map(|&k| lines[k].clone()).collect();
+        self.root_pv.clone_from(&self.lines[0].pv);
+        self.lines[0].value
+    }
+
+    /// One line's search with aspiration windows around the previous value.
+    fn aspiration(&mut self, depth: i32, previous: i32, first: usize) -> i32 {
         if !(self.tech.aspiration_windows
             && u32::try_from(depth).unwrap_or(0) >= ASPIRATION_MIN_DEPTH
             && previous.abs() < MATE_BOUND)
         {
-            return self.search_root(depth, -INFINITY, INFINITY);
+            return self.search_root(depth, -INFINITY, INFINITY, first);
         }
         let mut delta = ASPIRATION_DELTA;
         let mut alpha = (previous - delta).max(-INFINITY);
         let mut beta = (previous + delta).min(INFINITY);
         loop {
-            let value = self.search_root(depth, alpha, beta);
+            let value = self.search_root(depth, alpha, beta, first);
             if self.stopped {
                 return value;
             }
@@ -361,6 +408,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             } else {
                 0
             },
+            lines: self.lines.clone(),
         }
     }
 
@@ -403,7 +451,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let value = if mtdf {
                 self.mtdf(search_depth, previous)
             } else {
-                self.aspiration(search_depth, previous)
+                self.iteration(search_depth, previous)
             };
             if self.stopped {
                 // An iteration cut short still found its best move first,

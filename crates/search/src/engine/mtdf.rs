@@ -14,7 +14,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut upper = INFINITY;
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess };
-            guess = self.search_root(depth, beta - 1, beta);
+            guess = self.search_root(depth, beta - 1, beta, 0);
             if self.stopped {
                 break;
             }

@@ -224,6 +224,7 @@ pub fn run_race<G: Game, E: Evaluator<G>>(
             hash_mb: RACE_HASH_MB,
             move_overhead: Duration::ZERO,
             imprecision: None,
+            multi_pv: 1,
         };
         let limits = Limits {
             depth: Some(depth),
