@@ -45,6 +45,11 @@ pub struct DatagenArgs {
     /// Random moves that open each game, so games differ.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=40))]
     pub random_plies: u32,
+    /// A game whose first search, after the random moves, scores a side
+    /// further ahead than this (centipawns) is dropped: random moves
+    /// sometimes hand a side a won game, which teaches little.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=30_000))]
+    pub max_opening_score: u32,
     /// The seed the games are drawn from.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -254,6 +259,9 @@ fn play_game<G: Playable>(args: &DatagenArgs, index: u64) -> Vec<Sample> {
             break None;
         };
         let score = result.report.value;
+        if ply == 0 && score.unsigned_abs() > args.max_opening_score {
+            return Vec::new();
+        }
         let mover = game.side_to_move();
         if score.abs() >= MATE_BOUND {
             break Some(if score > 0 { mover } else { mover.opponent() });
@@ -307,6 +315,7 @@ mod tests {
             positions,
             nodes: 300,
             random_plies: 6,
+            max_opening_score: 400,
             seed: 7,
             threads: 1,
             max_plies: 60,
@@ -356,6 +365,33 @@ mod tests {
         assert!(run(&args(&whole, GameKind::Xiangqi, 200)).is_err());
         assert!(run(&args(&dir.join("g.bin"), GameKind::Gomoku, 10)).is_err());
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn games_opened_lopsided_are_dropped_and_the_others_kept_as_they_were() {
+        let path = std::env::temp_dir().join("unused.bin");
+        let loose = DatagenArgs {
+            max_opening_score: 30_000,
+            ..args(&path, GameKind::Chess, 1)
+        };
+        let tight = DatagenArgs {
+            max_opening_score: 10,
+            ..args(&path, GameKind::Chess, 1)
+        };
+        let mut dropped = 0;
+        for index in 0..12 {
+            let all = play_game::<banco_chess::ChessGame>(&loose, index);
+            let kept = play_game::<banco_chess::ChessGame>(&tight, index);
+            if kept.is_empty() && !all.is_empty() {
+                dropped += 1;
+            } else {
+                assert_eq!(kept, all, "game {index}");
+            }
+        }
+        assert!(
+            dropped > 0,
+            "six random moves leave some game more than 0.1 pawn off level"
+        );
     }
 
     #[test]
