@@ -8,6 +8,7 @@ import { loadSettings, saveSettings, applySettings } from './settings.js';
 import { renderGamePanel, renderComputerPanel, renderEvalBar, renderMoveList, playerLabel } from './panels.js';
 import { whyThisMoveUrl } from './lablink.js';
 import { attachInput } from './boards/input.js';
+import { attachAnnotations } from './boards/annotations.js';
 import { createChessBoard } from './boards/chess.js';
 import { createXiangqiBoard } from './boards/xiangqi.js';
 import { createGomokuBoard } from './boards/gomoku.js';
@@ -100,6 +101,8 @@ function ensureBoard(kind) {
   container.dataset.kind = kind;
   ui.board = BOARDS[kind](container);
   ui.boardKind = kind;
+  // The player's arrows and circles, kept per position shown.
+  ui.annotations = attachAnnotations(ui.board, () => ui.game?.snapshots[ui.viewPly ?? ui.game.plies] ?? '');
   attachInput(ui.board, {
     selected: () => ui.selected,
     canPick(key) {
@@ -164,6 +167,7 @@ function drawBoard() {
     moveNumbers: ui.settings.moveNumbers,
     moves: g.moves.slice(0, ply),
   });
+  ui.annotations.render();
   $('board').classList.toggle('reviewing', !live);
 }
 

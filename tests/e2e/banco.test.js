@@ -105,6 +105,12 @@ async function pointBox(page, key) {
     const box = await square.boundingBox();
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   }
+  // Xiangqi draws no target per point: a piece standing there will do.
+  const piece = page.locator(`#board [data-key="${key}"]`);
+  if (await piece.count()) {
+    const box = await piece.boundingBox();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }
   throw new Error(`no square ${key}`);
 }
 
@@ -254,6 +260,54 @@ test('on a phone a tap on the gomoku board zooms in first, so a finger hits the 
   assert.equal(await page.getAttribute('#board', 'data-zoomed'), 'false');
   assert.ok(await page.isHidden('#zoom-out-button'));
   assert.equal(await page.locator('#board [data-key="h8"].black').count(), 1, 'the stone went where the finger aimed');
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
+/** A drag with the right mouse button from one board point to another (the same point: a click). */
+async function rightDrag(page, from, to, modifiers = []) {
+  const a = await pointBox(page, from);
+  const b = await pointBox(page, to);
+  for (const key of modifiers) await page.keyboard.down(key);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down({ button: 'right' });
+  await page.mouse.move(b.x, b.y, { steps: 5 });
+  await page.mouse.up({ button: 'right' });
+  for (const key of modifiers) await page.keyboard.up(key);
+}
+
+test('arrows and circles drawn with the right button stay with their position, and a left click clears them', async () => {
+  // (A straight arrow's box has no width, which the locator calls hidden: waits ask only that it is there.)
+  const page = await openPage();
+  await newGame(page, { game: 'chess', mode: 'hvh' });
+  await rightDrag(page, 'e2', 'e4');
+  await rightDrag(page, 'g1', 'f3', ['Shift']);
+  await rightDrag(page, 'd4', 'd4');
+  await page.waitForSelector('#board .annotations line.arrow.green[data-from="e2"][data-to="e4"]', { state: 'attached' });
+  await page.waitForSelector('#board .annotations line.arrow.red[data-from="g1"][data-to="f3"]', { state: 'attached' });
+  await page.waitForSelector('#board .annotations circle.circle.green[data-at="d4"]', { state: 'attached' });
+  await page.screenshot({ path: join(output, 'chess-arrows.png') });
+  // The same arrow again takes it away.
+  await rightDrag(page, 'g1', 'f3', ['Shift']);
+  assert.equal(await page.locator('#board .annotations .arrow.red').count(), 0);
+  // A move: the new position has none; back at the start, they are there again.
+  await page.fill('#move-input', 'e4');
+  await page.press('#move-input', 'Enter');
+  await waitPlies(page, 1);
+  assert.equal(await page.locator('#board .annotations > *').count(), 0);
+  await page.click('#back-button');
+  await page.waitForSelector('#board .annotations line.arrow[data-from="e2"]', { state: 'attached' });
+  assert.equal(await page.locator('#board .annotations > *').count(), 2);
+  // A left click on the board clears them.
+  await clickAt(page, '#board [data-square="a6"]');
+  assert.equal(await page.locator('#board .annotations > *').count(), 0);
+  // Xiangqi and gomoku boards take them too.
+  await newGame(page, { game: 'xiangqi', mode: 'hvh' });
+  await rightDrag(page, 'h2', 'h9');
+  await page.waitForSelector('#board .annotations line.arrow[data-from="h2"][data-to="h9"]', { state: 'attached' });
+  await newGame(page, { game: 'gomoku', mode: 'hvh' });
+  await rightDrag(page, 'h8', 'h8');
+  await page.waitForSelector('#board .annotations circle[data-at="h8"]', { state: 'attached' });
   assert.deepEqual(page.jsErrors, []);
   await page.context().close();
 });

@@ -35,6 +35,7 @@ assets![
     ("lab/race.js", "text/javascript; charset=utf-8"),
     ("lab/tree.js", "text/javascript; charset=utf-8"),
     ("boards/input.js", "text/javascript; charset=utf-8"),
+    ("boards/annotations.js", "text/javascript; charset=utf-8"),
     ("boards/svg.js", "text/javascript; charset=utf-8"),
     ("boards/chess.js", "text/javascript; charset=utf-8"),
     ("boards/xiangqi.js", "text/javascript; charset=utf-8"),

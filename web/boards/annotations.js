@@ -1,0 +1,114 @@
+// Arrows and circles a player draws on any board with the right mouse
+// button, as on lichess: drag from one point to another for an arrow, click
+// a point for a circle; the same again takes it away. Shift draws in red,
+// Alt in blue, otherwise green. They belong to the position they were drawn
+// on and stay while the page is open; a left click on the board clears them.
+
+import { svg, toSvgPoint } from './svg.js';
+
+const COLOURS = ['green', 'red', 'blue'];
+
+function colourOf(event) {
+  if (event.shiftKey) return 'red';
+  if (event.altKey) return 'blue';
+  return 'green';
+}
+
+/**
+ * Wires annotations on `board` (root, pointAt, screenPoint). `positionKey()`
+ * names the position shown (its snapshot), so each position keeps its own.
+ * Returns `{ render, clear }`: `render()` after every drawing of the board.
+ */
+export function attachAnnotations(board, positionKey) {
+  const root = board.root;
+  const layer = svg('g', { class: 'annotations' });
+  const defs = svg('defs', {}, COLOURS.map((colour) => svg('marker', {
+    id: `arrowhead-${colour}`, class: `arrowhead ${colour}`, viewBox: '0 0 10 10', refX: 5, refY: 5,
+    markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse',
+  }, [svg('path', { d: 'M0,0 L10,5 L0,10 z' })])));
+  const byPosition = new Map(); // position → Map(id → { from, to, colour })
+  let start = null; // { key, colour } while the right button is down
+
+  function marks() {
+    const key = positionKey();
+    if (!byPosition.has(key)) byPosition.set(key, new Map());
+    return byPosition.get(key);
+  }
+
+  /** A point's centre in the board's own units. */
+  function centre(key) {
+    const screen = board.screenPoint(key);
+    return toSvgPoint(root, screen.x, screen.y);
+  }
+
+  function toggle(from, to, colour) {
+    const current = marks();
+    const id = `${from}-${to}`;
+    if (current.get(id)?.colour === colour) current.delete(id);
+    else current.set(id, { from, to, colour });
+    render();
+  }
+
+  function render() {
+    // The board redraws its own layers; this one goes back on top.
+    if (layer.parentNode !== root || root.lastChild !== layer) root.append(layer);
+    if (defs.parentNode !== root) root.prepend(defs);
+    layer.replaceChildren();
+    const current = byPosition.get(positionKey());
+    if (!current || current.size === 0) {
+      root.dataset.annotations = '0';
+      return;
+    }
+    const view = root.viewBox.baseVal;
+    const unit = Math.max(view.width, view.height) / 100;
+    for (const { from, to, colour } of current.values()) {
+      const a = centre(from);
+      if (!a) continue;
+      if (from === to) {
+        layer.append(svg('circle', {
+          cx: a.x, cy: a.y, r: unit * 5, class: `circle ${colour}`, 'stroke-width': unit * 0.9, 'data-at': from,
+        }));
+        continue;
+      }
+      const b = centre(to);
+      if (!b) continue;
+      // Stop short of the centre, so the head does not cover the piece.
+      const length = Math.hypot(b.x - a.x, b.y - a.y);
+      const shorten = Math.min(unit * 3, length / 3);
+      const end = { x: b.x - ((b.x - a.x) / length) * shorten, y: b.y - ((b.y - a.y) / length) * shorten };
+      layer.append(svg('line', {
+        x1: a.x, y1: a.y, x2: end.x, y2: end.y, class: `arrow ${colour}`, 'stroke-width': unit * 1.6,
+        'marker-end': `url(#arrowhead-${colour})`, 'data-from': from, 'data-to': to,
+      }));
+    }
+    root.dataset.annotations = String(current.size);
+  }
+
+  root.addEventListener('pointerdown', (event) => {
+    if (event.button === 0) {
+      if (byPosition.get(positionKey())?.size) {
+        byPosition.delete(positionKey());
+        render();
+      }
+      return;
+    }
+    if (event.button !== 2) return;
+    const key = board.pointAt(event.clientX, event.clientY);
+    if (key) start = { key, colour: colourOf(event) };
+  });
+  root.addEventListener('pointerup', (event) => {
+    if (event.button !== 2 || !start) return;
+    const key = board.pointAt(event.clientX, event.clientY);
+    const { key: from, colour } = start;
+    start = null;
+    if (key) toggle(from, key, colour);
+  });
+
+  return {
+    render,
+    clear() {
+      byPosition.clear();
+      render();
+    },
+  };
+}
