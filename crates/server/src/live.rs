@@ -524,6 +524,13 @@ impl LiveGame {
     pub fn view(&self) -> GameView<'_> {
         let setup = self.game.setup();
         let side = self.game.side_to_move();
+        let ending = self.ending();
+        let mut board = self.game.board();
+        // A game over by resignation or on time has no moves left to play,
+        // though its position has.
+        if ending.is_some() {
+            board.legal_moves.clear();
+        }
         GameView {
             id: self.id,
             version: self.version,
@@ -542,8 +549,8 @@ impl LiveGame {
             },
             plies: self.game.moves().len(),
             moves: self.game.moves(),
-            board: self.game.board(),
-            ending: self.ending(),
+            board,
+            ending,
             clock: self.clock.as_ref().map(|c| c.view(now_ms())),
             last_search: self.last_search.as_ref(),
             created_at: self.created_at,

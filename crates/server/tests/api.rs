@@ -593,6 +593,11 @@ async fn resigning_ends_the_game_and_the_records_say_so() {
         (Some("resignation"), Some("0-1"))
     );
     assert_eq!(ending["text"], "White resigns: Black wins");
+    assert_eq!(
+        answer.json()["legal_moves"],
+        json!([]),
+        "nothing is left to play"
+    );
     let answer = s.post(&format!("/api/games/{id}/resign"), json!({})).await;
     assert_eq!(answer.error_code(), "game_over");
     let pgn = s

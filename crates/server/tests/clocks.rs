@@ -54,6 +54,7 @@ async fn the_side_to_move_loses_on_time_with_nobody_moving() {
     assert_eq!(over["ending"]["text"], "Black's time is up: White wins");
     assert_eq!(over["clock"]["remaining_ms"][1], 0);
     assert_eq!(over["clock"]["running"], Value::Null);
+    assert_eq!(over["legal_moves"], json!([]), "nothing is left to play");
     let stored = s.store.get(id).await.unwrap().unwrap();
     assert_eq!(stored.result, "1-0");
 
