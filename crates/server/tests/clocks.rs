@@ -11,7 +11,7 @@ use banco_server::Store;
 use common::{Server, server};
 use serde_json::{Value, json};
 
-fn clocked(first: Value, second: Value, initial_ms: u64, increment_ms: u64) -> Value {
+fn clocked(first: &Value, second: &Value, initial_ms: u64, increment_ms: u64) -> Value {
     json!({
         "game": "chess",
         "players": { "first": first, "second": second },
@@ -42,7 +42,7 @@ async fn wait_until(s: &Server, id: i64, done: impl Fn(&Value) -> bool) -> Value
 #[tokio::test]
 async fn the_side_to_move_loses_on_time_with_nobody_moving() {
     let s = server();
-    let game = s.create(clocked(human(), human(), 1_000, 0)).await;
+    let game = s.create(clocked(&human(), &human(), 1_000, 0)).await;
     let id = id_of(&game);
     assert_eq!(game["clock"]["remaining_ms"], json!([1_000, 1_000]));
     assert_eq!(game["clock"]["running"], Value::Null);
@@ -76,7 +76,7 @@ async fn the_side_to_move_loses_on_time_with_nobody_moving() {
 #[tokio::test]
 async fn time_up_against_a_lone_king_is_a_draw() {
     let s = server();
-    let mut body = clocked(human(), human(), 1_000, 0);
+    let mut body = clocked(&human(), &human(), 1_000, 0);
     // White has a rook; Black only its king, which cannot mate.
     body["position"] = json!("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     let id = id_of(&s.create(body).await);
@@ -93,7 +93,7 @@ async fn time_up_against_a_lone_king_is_a_draw() {
 #[tokio::test]
 async fn increments_are_added_after_each_charged_move() {
     let s = server();
-    let id = id_of(&s.create(clocked(human(), human(), 60_000, 5_000)).await);
+    let id = id_of(&s.create(clocked(&human(), &human(), 60_000, 5_000)).await);
     let asked = std::time::Instant::now();
     s.play(id, "e4").await;
     let after = s.play(id, "e5").await;
@@ -110,7 +110,7 @@ async fn increments_are_added_after_each_charged_move() {
 async fn the_computer_plays_on_its_clock() {
     let s = server();
     let computer = json!({ "type": "computer", "level": 10, "movetime_ms": 60_000 });
-    let id = id_of(&s.create(clocked(human(), computer, 4_000, 0)).await);
+    let id = id_of(&s.create(clocked(&human(), &computer, 4_000, 0)).await);
     let started = std::time::Instant::now();
     s.play(id, "e4").await;
     let game = wait_until(&s, id, |g| g["plies"] == 2).await;
@@ -128,7 +128,7 @@ async fn a_clock_survives_a_restart_without_charging_the_time_the_server_was_dow
     let _ = std::fs::remove_dir_all(&dir);
     let id = {
         let s = Server::on(Store::open(&path).unwrap());
-        let id = id_of(&s.create(clocked(human(), human(), 30_000, 0)).await);
+        let id = id_of(&s.create(clocked(&human(), &human(), 30_000, 0)).await);
         s.play(id, "e4").await;
         s.play(id, "e5").await;
         id
@@ -149,15 +149,15 @@ async fn a_clock_survives_a_restart_without_charging_the_time_the_server_was_dow
 async fn bad_clocks_are_refused_and_make_nothing() {
     let s = server();
     for (body, field) in [
-        (clocked(human(), human(), 500, 0), "clock.initial_ms"),
+        (clocked(&human(), &human(), 500, 0), "clock.initial_ms"),
         (
-            clocked(human(), human(), 60_000, 600_000),
+            clocked(&human(), &human(), 60_000, 600_000),
             "clock.increment_ms",
         ),
         (
             clocked(
-                json!({ "type": "computer" }),
-                json!({ "type": "computer" }),
+                &json!({ "type": "computer" }),
+                &json!({ "type": "computer" }),
                 60_000,
                 0,
             ),
@@ -170,7 +170,7 @@ async fn bad_clocks_are_refused_and_make_nothing() {
     }
     assert!(s.store.list(10).await.unwrap().is_empty());
     // Nor may a clocked game be handed to two computers.
-    let id = id_of(&s.create(clocked(human(), human(), 60_000, 0)).await);
+    let id = id_of(&s.create(clocked(&human(), &human(), 60_000, 0)).await);
     let answer = s
         .post(
             &format!("/api/games/{id}/players"),
