@@ -66,14 +66,23 @@ async function waitPlies(page, count) {
   await page.waitForFunction((n) => document.body.dataset.plies === String(n), count, { timeout: 20000 });
 }
 
+/**
+ * The box of a board element as it is now. The board is redrawn on every
+ * update, so an element found a moment ago may be gone: ask again.
+ */
+async function boxOf(page, selector) {
+  for (let tries = 0; tries < 40; tries += 1) {
+    const locator = page.locator(selector);
+    const box = (await locator.count()) ? await locator.first().boundingBox().catch(() => null) : null;
+    if (box) return box;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`no ${selector} on the page`);
+}
+
 /** Clicks the middle of a board element, as a person aims at a point. */
 async function clickAt(page, selector) {
-  // The board is redrawn on every update; take the element as it is now.
-  let box = null;
-  for (let tries = 0; !box && tries < 20; tries += 1) {
-    box = await page.locator(selector).boundingBox();
-    if (!box) await page.waitForTimeout(50);
-  }
+  const box = await boxOf(page, selector);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
@@ -90,7 +99,7 @@ async function clickMove(page, from, to) {
 
 /** A move made by dragging a piece to a point. */
 async function dragMove(page, from, to) {
-  const start = await page.locator(`#board [data-key="${from}"]`).boundingBox();
+  const start = await boxOf(page, `#board [data-key="${from}"]`);
   const end = await pointBox(page, to);
   await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
   await page.mouse.down();
@@ -100,18 +109,12 @@ async function dragMove(page, from, to) {
 
 /** The screen position of a board point (chess squares have their own rects). */
 async function pointBox(page, key) {
-  const square = page.locator(`#board [data-square="${key}"]`);
-  if (await square.count()) {
-    const box = await square.boundingBox();
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  }
   // Xiangqi draws no target per point: a piece standing there will do.
-  const piece = page.locator(`#board [data-key="${key}"]`);
-  if (await piece.count()) {
-    const box = await piece.boundingBox();
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  }
-  throw new Error(`no square ${key}`);
+  const selector = (await page.locator(`#board [data-square="${key}"]`).count())
+    ? `#board [data-square="${key}"]`
+    : `#board [data-key="${key}"]`;
+  const box = await boxOf(page, selector);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 async function stat(page, name) {
@@ -695,7 +698,9 @@ test('screenshots: every game on a desktop and a phone, light and dark, with clo
         for (const [index, move] of moves.entries()) {
           await page.fill('#move-input', move);
           await page.press('#move-input', 'Enter');
-          await waitPlies(page, index + 1);
+          await waitPlies(page, index + 1).catch(async (err) => {
+            throw new Error(`${game} ${move}: ${err.message}; the page says: ${await page.textContent('#message')}`);
+          });
         }
         assert.equal(await page.getAttribute('html', 'data-theme'), theme);
         await page.screenshot({ path: join(output, `${game}-${device}-${theme}.png`) });
