@@ -474,6 +474,9 @@ function confirmThen(title, text, accept, action) {
   $('confirm-accept').textContent = accept;
   dialog.returnValue = '';
   dialog.onclose = () => {
+    // The close event is queued: one that arrives after the dialog opened
+    // again (cancel, then at once a new question) is the earlier answer's.
+    if (dialog.open) return;
     dialog.onclose = null;
     if (dialog.returnValue === 'accept') action();
     else { ui.selected = null; drawBoard(); }

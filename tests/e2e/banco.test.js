@@ -489,6 +489,27 @@ test('resigning asks first: Esc keeps playing, Enter resigns', async () => {
   await page.context().close();
 });
 
+test('a question asked again at once after a cancel is answered by its own answer', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'chess' });
+  await clickMove(page, 'e2', 'e4');
+  await expectComputerAnswered(page, 2);
+  // Cancel and ask again in one task, so the cancel's close event (queued)
+  // arrives while the second question is open, as it can on a busy machine.
+  await page.keyboard.press('r');
+  await page.waitForSelector('#confirm-dialog[open]');
+  await page.evaluate(() => {
+    document.getElementById('confirm-cancel').click();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'r', bubbles: true }));
+  });
+  await page.waitForSelector('#confirm-dialog[open]');
+  await page.waitForTimeout(100);
+  await page.keyboard.press('Enter');
+  await waitPlies(page, 0);
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 /** Picks a clock in the open New game dialog: a preset's value, or minutes and an increment. */
 async function pickClock(page, clock) {
   if (typeof clock === 'string') {
