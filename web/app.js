@@ -9,6 +9,7 @@ import { renderGamePanel, renderComputerPanel, renderEvalBar, renderMoveList, pl
 import { whyThisMoveUrl } from './lablink.js';
 import { attachInput } from './boards/input.js';
 import { attachAnnotations } from './boards/annotations.js';
+import { createAnalysis, renderAnalysis, codeSquares } from './analysis.js';
 import { createChessBoard } from './boards/chess.js';
 import { createXiangqiBoard } from './boards/xiangqi.js';
 import { createGomokuBoard } from './boards/gomoku.js';
@@ -32,6 +33,20 @@ const ui = {
   stopFeed: null,
   messageTimer: null,
 };
+
+/** Live analysis of the position shown: the game's, or an earlier one under review. */
+const analysis = createAnalysis({
+  position() {
+    const g = ui.game;
+    if (!g) return null;
+    const ply = ui.viewPly ?? g.plies;
+    return {
+      key: `${g.id}:${ply}:${g.snapshots[ply]}`,
+      request: { game_id: String(g.id), ply },
+    };
+  },
+  onChange: () => renderAnalysisPanel(),
+});
 
 /** Counts the clocks down between the server's messages. */
 const clocks = createClockTicker(
@@ -319,8 +334,14 @@ function onFeed(message) {
 function renderSearch() {
   const g = ui.game;
   renderComputerPanel($('search-facts'), ui.info, g.thinking, g.sides);
-  renderEvalBar($('eval-bar'), $('eval-fill'), $('eval-text'), ui.info, ui.flipped);
+  renderBar();
   document.body.dataset.searchDepth = ui.info ? String(ui.info.depth) : '';
+}
+
+/** The evaluation bar: the live analysis's best line while it runs on the position shown, else the computer's search. */
+function renderBar() {
+  const best = analysis.current()?.lines[0];
+  renderEvalBar($('eval-bar'), $('eval-fill'), $('eval-text'), best ?? ui.info, ui.flipped);
 }
 
 function renderStrips() {
@@ -410,6 +431,8 @@ function render() {
   renderGameOver();
   renderWhy();
   renderZoomButton();
+  analysis.refresh();
+  renderAnalysisPanel();
   renderMoveList($('move-list'), g, ui.viewPly ?? g.plies, (ply) => {
     ui.viewPly = ply >= g.plies ? null : ply;
     render();
@@ -424,6 +447,28 @@ function render() {
   body.plies = String(g.plies);
   body.thinking = String(g.thinking);
   body.turn = g.turn_player;
+}
+
+/** The analysis panel, and the engine's best move as an arrow on the board. */
+function renderAnalysisPanel() {
+  const g = ui.game;
+  if (!g || !ui.annotations) return;
+  renderAnalysis(analysis, { list: $('analysis-lines'), status: $('analysis-status'), firstName: g.sides[0] });
+  const button = $('analysis-button');
+  button.setAttribute('aria-pressed', String(analysis.on));
+  button.textContent = analysis.on ? 'Stop' : 'Analyse';
+  const best = analysis.current()?.lines[0]?.moves[0];
+  const squares = codeSquares(g.kind, best);
+  ui.annotations.setEngine(squares ? [squares] : []);
+  renderBar();
+  document.body.dataset.analysis = analysis.on ? analysis.status : 'off';
+}
+
+/** Space: the analysis's best move, played when it is the player's turn on the live board. */
+function playAnalysisMove() {
+  const best = analysis.current()?.lines[0]?.moves[0];
+  if (!best || !isLive() || !humanToMove()) return;
+  send(best);
 }
 
 /** The last move and whose turn it is, for screen readers: "Move 3: White played e4. Black to move." */
@@ -840,6 +885,8 @@ function onKey(event) {
     z: undo, Z: undo, r: reset, R: reset, f: flip, F: flip, n: openNewDialog, N: openNewDialog,
     m: () => $('move-input').focus(), M: () => $('move-input').focus(),
     '?': () => $('help-dialog').showModal(),
+    l: () => analysis.toggle(), L: () => analysis.toggle(),
+    ' ': playAnalysisMove,
     ArrowLeft: () => review(-1), ArrowRight: () => review(1),
     Home: () => review('first'), End: () => review('last'),
     Escape: () => { unzoomBoard(); ui.selected = null; ui.premove = null; closePromotion(); drawBoard(); },
@@ -861,6 +908,8 @@ function wireButtons() {
   $('zoom-out-button').addEventListener('click', unzoomBoard);
   $('undo-button').addEventListener('click', undo);
   $('reset-button').addEventListener('click', reset);
+  $('analysis-button').addEventListener('click', () => analysis.toggle());
+  $('analysis-lines-count').addEventListener('change', (event) => analysis.setLines(Number(event.target.value)));
   $('move-entry').addEventListener('submit', typedMove);
   $('flip-button').addEventListener('click', flip);
   $('resign-button').addEventListener('click', () => {

@@ -510,6 +510,75 @@ test('a question asked again at once after a cancel is answered by its own answe
   await page.context().close();
 });
 
+/** The analysis lines shown: first move code and score text of each. */
+async function analysisLines(page) {
+  return page.$$eval('#analysis-lines li', (items) => items.map((li) => ({
+    move: li.dataset.move,
+    score: li.querySelector('.line-score').textContent,
+  })));
+}
+
+/** Waits until the analysis shows `count` lines searched to at least `depth`. */
+async function waitAnalysis(page, count, depth) {
+  await page.waitForFunction(([n, d]) => {
+    const status = document.getElementById('analysis-status').textContent;
+    const reached = Number((/Depth (\d+)/.exec(status) ?? [])[1] ?? 0);
+    return document.querySelectorAll('#analysis-lines li').length === n && reached >= d;
+  }, [count, depth], { timeout: 20000 });
+}
+
+function pawns(text) {
+  return Number(text);
+}
+
+test('live analysis: three lines with different moves, scored from White\'s side, the best drawn, Space plays it', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'chess', mode: 'hvh' });
+  await page.keyboard.press('l');
+  await waitAnalysis(page, 3, 5);
+  let lines = await analysisLines(page);
+  assert.equal(new Set(lines.map((l) => l.move)).size, 3, `three different moves: ${JSON.stringify(lines)}`);
+  for (const line of lines) assert.match(line.score, /^[+-]\d+\.\d\d$/);
+  // White to move: the best line is White's best, so scores fall down the list.
+  const white = lines.map((l) => pawns(l.score));
+  assert.ok(white[0] >= white[1] && white[1] >= white[2], `best first for White: ${white}`);
+  // The evaluation bar follows the analysis while it runs.
+  await page.waitForFunction(() => document.getElementById('eval-text').textContent
+    === document.querySelector('#analysis-lines li .line-score')?.textContent);
+  const arrow = page.locator('#board .annotations .arrow.engine');
+  await arrow.waitFor({ state: 'attached' }); // a straight arrow's box has no width: not 'visible'
+  assert.equal(await arrow.getAttribute('data-from'), lines[0].move.slice(0, 2));
+  assert.equal(await arrow.getAttribute('data-to'), lines[0].move.slice(2, 4));
+
+  // Space plays the best move; the analysis follows the new position.
+  const best = lines[0].move;
+  await page.keyboard.press(' ');
+  await waitPlies(page, 1);
+  await page.waitForSelector(`#board [data-key="${best.slice(2, 4)}"]`);
+  await page.waitForFunction((old) => {
+    const first = document.querySelector('#analysis-lines li');
+    return first && first.dataset.move !== old && !/^Waiting/.test(document.getElementById('analysis-status').textContent);
+  }, best);
+  await waitAnalysis(page, 3, 5);
+  lines = await analysisLines(page);
+  // Black to move: still White's side, so Black's best line has the lowest score.
+  const black = lines.map((l) => pawns(l.score));
+  assert.ok(black[0] <= black[1] && black[1] <= black[2], `best first for Black, scored for White: ${black}`);
+
+  // Reviewing an earlier position analyses that one; L switches it off.
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => {
+    const shown = [...document.querySelectorAll('#analysis-lines li')].map((li) => li.dataset.move);
+    return shown.length === 3 && shown.every((m) => m[1] === '1' || m[1] === '2');
+  });
+  await page.keyboard.press('l');
+  await page.waitForSelector('body[data-analysis="off"]');
+  assert.equal(await page.locator('#analysis-lines li').count(), 0);
+  assert.equal(await arrow.count(), 0);
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 /** Picks a clock in the open New game dialog: a preset's value, or minutes and an increment. */
 async function pickClock(page, clock) {
   if (typeof clock === 'string') {

@@ -3,6 +3,8 @@
 // a point for a circle; the same again takes it away. Shift draws in red,
 // Alt in blue, otherwise green. They belong to the position they were drawn
 // on and stay while the page is open; a left click on the board clears them.
+// The engine's best move, while live analysis runs, is drawn beside them in
+// its own colour (set with `setEngine`); the player's clicks leave it alone.
 
 import { svg, toSvgPoint } from './svg.js';
 
@@ -22,12 +24,13 @@ function colourOf(event) {
 export function attachAnnotations(board, positionKey) {
   const root = board.root;
   const layer = svg('g', { class: 'annotations' });
-  const defs = svg('defs', {}, COLOURS.map((colour) => svg('marker', {
+  const defs = svg('defs', {}, [...COLOURS, 'engine'].map((colour) => svg('marker', {
     id: `arrowhead-${colour}`, class: `arrowhead ${colour}`, viewBox: '0 0 10 10', refX: 5, refY: 5,
     markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse',
   }, [svg('path', { d: 'M0,0 L10,5 L0,10 z' })])));
   const byPosition = new Map(); // position → Map(id → { from, to, colour })
   let start = null; // { key, colour } while the right button is down
+  let engine = []; // [{ from, to }]: the engine's moves, on whatever is shown
 
   function marks() {
     const key = positionKey();
@@ -55,13 +58,11 @@ export function attachAnnotations(board, positionKey) {
     if (defs.parentNode !== root) root.prepend(defs);
     layer.replaceChildren();
     const current = byPosition.get(positionKey());
-    if (!current || current.size === 0) {
-      root.dataset.annotations = '0';
-      return;
-    }
+    root.dataset.annotations = String(current?.size ?? 0);
+    const drawn = [...(current?.values() ?? []), ...engine.map((m) => ({ ...m, colour: 'engine' }))];
     const view = root.viewBox.baseVal;
     const unit = Math.max(view.width, view.height) / 100;
-    for (const { from, to, colour } of current.values()) {
+    for (const { from, to, colour } of drawn) {
       const a = centre(from);
       if (!a) continue;
       if (from === to) {
@@ -81,7 +82,6 @@ export function attachAnnotations(board, positionKey) {
         'marker-end': `url(#arrowhead-${colour})`, 'data-from': from, 'data-to': to,
       }));
     }
-    root.dataset.annotations = String(current.size);
   }
 
   root.addEventListener('pointerdown', (event) => {
@@ -108,6 +108,11 @@ export function attachAnnotations(board, positionKey) {
     render,
     clear() {
       byPosition.clear();
+      render();
+    },
+    /** The engine's moves to draw (`[]` for none). */
+    setEngine(moves) {
+      engine = moves;
       render();
     },
   };

@@ -29,6 +29,7 @@ assets![
     ("settings.js", "text/javascript; charset=utf-8"),
     ("sound.js", "text/javascript; charset=utf-8"),
     ("clock.js", "text/javascript; charset=utf-8"),
+    ("analysis.js", "text/javascript; charset=utf-8"),
     ("lablink.js", "text/javascript; charset=utf-8"),
     ("lab.js", "text/javascript; charset=utf-8"),
     ("lab/notes.js", "text/javascript; charset=utf-8"),

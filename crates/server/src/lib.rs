@@ -14,6 +14,7 @@
 //! - [`events`]: the WebSocket's messages, typed;
 //! - [`computer`]: the computer's searches on the blocking pool;
 //! - [`lab`]: the AI lab's algorithm race and search trees;
+//! - [`analysis`]: live analysis of any position over a WebSocket;
 //! - [`store`]: the SQLite file.
 //!
 //! ```no_run
@@ -26,6 +27,7 @@
 //! The API is described in the project's `docs/server.md`.
 
 pub mod access;
+pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod clock;
@@ -121,6 +123,7 @@ pub fn app(state: AppState, access: Access) -> Router {
         .route("/meta", get(api::meta))
         .method_not_allowed_fallback(api::method_not_allowed)
         .nest("/lab", lab)
+        .route("/analysis/ws", get(analysis::connect))
         .nest("/games", games)
         .fallback(api::not_found);
     Router::new()
