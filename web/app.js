@@ -10,6 +10,7 @@ import { whyThisMoveUrl } from './lablink.js';
 import { attachInput } from './boards/input.js';
 import { attachAnnotations } from './boards/annotations.js';
 import { createAnalysis, renderAnalysis, codeSquares } from './analysis.js';
+import { renderReview } from './review.js';
 import { createChessBoard } from './boards/chess.js';
 import { createXiangqiBoard } from './boards/xiangqi.js';
 import { createGomokuBoard } from './boards/gomoku.js';
@@ -27,6 +28,8 @@ const ui = {
   boardKind: null,
   flipped: false,
   viewPly: null, // null: the live position; a number: reviewing that ply
+  review: null, // { key, data }: the game review, for the moves it was made on
+  reviewing: false,
   selected: null,
   info: null,
   connected: false,
@@ -433,10 +436,15 @@ function render() {
   renderZoomButton();
   analysis.refresh();
   renderAnalysisPanel();
-  renderMoveList($('move-list'), g, ui.viewPly ?? g.plies, (ply) => {
+  const review = currentReview();
+  const goTo = (ply) => {
     ui.viewPly = ply >= g.plies ? null : ply;
     render();
-  });
+  };
+  renderMoveList($('move-list'), g, ui.viewPly ?? g.plies, goTo,
+    new Map((review?.moves ?? []).filter((m) => m.judgement).map((m) => [m.ply, m.judgement])));
+  renderReview($('review-panel'), review, { sides: g.sides, current: ui.viewPly ?? g.plies, onPick: goTo });
+  $('review-button').disabled = g.plies === 0 || ui.reviewing || Boolean(review);
   $('move-input').placeholder = description.move_examples ?? '';
   $('move-input').title = `Type a move: ${description.move_help ?? ''} (M), then Enter`;
   $('position-description').textContent = positionSentence(g);
@@ -447,6 +455,36 @@ function render() {
   body.plies = String(g.plies);
   body.thinking = String(g.thinking);
   body.turn = g.turn_player;
+}
+
+/** What names a game's moves: a review belongs to them, and goes stale when they change. */
+function movesKey(g) {
+  return `${g.id}:${g.start}:${g.moves.map((m) => m.code).join(' ')}`;
+}
+
+/** The review of the game as it stands, if one was made. */
+function currentReview() {
+  const g = ui.game;
+  return g && ui.review?.key === movesKey(g) ? ui.review.data : null;
+}
+
+/** Reviews the game: every position searched on the server, every move judged. */
+async function reviewGame() {
+  const g = ui.game;
+  if (!g || ui.reviewing) return;
+  const key = movesKey(g);
+  ui.reviewing = true;
+  $('review-button').disabled = true;
+  $('review-button').textContent = 'Reviewing…';
+  try {
+    ui.review = { key, data: await api.review(g.id) };
+  } catch (err) {
+    showMessage(err.message, 'error');
+  } finally {
+    ui.reviewing = false;
+    $('review-button').textContent = 'Review game';
+    render();
+  }
 }
 
 /** The analysis panel, and the engine's best move as an arrow on the board. */
@@ -909,6 +947,7 @@ function wireButtons() {
   $('undo-button').addEventListener('click', undo);
   $('reset-button').addEventListener('click', reset);
   $('analysis-button').addEventListener('click', () => analysis.toggle());
+  $('review-button').addEventListener('click', reviewGame);
   $('analysis-lines-count').addEventListener('change', (event) => analysis.setLines(Number(event.target.value)));
   $('move-entry').addEventListener('submit', typedMove);
   $('flip-button').addEventListener('click', flip);

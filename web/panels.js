@@ -2,6 +2,7 @@
 // bar and the move list.
 
 import { controlText } from './clock.js';
+import { GLYPHS } from './review.js';
 
 function formatNumber(n) {
   if (n === undefined || n === null) return '–';
@@ -105,9 +106,10 @@ export function renderEvalBar(bar, fill, text, info, flipped) {
 
 /**
  * The move list, numbered, each move a button that shows the board after it.
- * `current` is the ply shown.
+ * `current` is the ply shown; `judgements` (ply → judgement, from a review)
+ * adds the annotators' glyphs.
  */
-export function renderMoveList(list, game, current, onPick) {
+export function renderMoveList(list, game, current, onPick, judgements = new Map()) {
   list.replaceChildren();
   const pairs = game.kind !== 'gomoku';
   const fields = (game.start || '').split(' ');
@@ -127,9 +129,11 @@ export function renderMoveList(list, game, current, onPick) {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'move';
-    button.textContent = move.text;
-    button.title = move.code;
+    const judgement = judgements.get(ply);
+    button.textContent = judgement ? `${move.text}${GLYPHS[judgement]}` : move.text;
+    button.title = judgement ? `${move.code}: ${judgement}` : move.code;
     button.dataset.ply = String(ply);
+    if (judgement) button.dataset.judgement = judgement;
     if (ply === current) button.setAttribute('aria-current', 'true');
     button.addEventListener('click', () => onPick(ply));
     row.append(button);

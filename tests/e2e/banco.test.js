@@ -579,6 +579,37 @@ test('live analysis: three lines with different moves, scored from White\'s side
   await page.context().close();
 });
 
+test('game review: the evaluation over the game, the blunder marked for its side with the better move', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'chess', mode: 'hvh' });
+  for (const [index, move] of ['f3', 'e5', 'g4', 'Qh4#'].entries()) {
+    await page.fill('#move-input', move);
+    await page.press('#move-input', 'Enter');
+    await waitPlies(page, index + 1);
+  }
+  await page.click('#review-button');
+  await page.waitForSelector('#review-panel:not([hidden]) .review-chart');
+  // g4 (ply 3) let the queen mate: a blunder of White's, drawn on the chart and in the list.
+  await page.waitForSelector('.review-chart .review-mark.blunder[data-ply="3"]', { state: 'attached' });
+  assert.equal(await page.getAttribute('#move-list .move[data-ply="3"]', 'data-judgement'), 'blunder');
+  assert.match(await page.textContent('#move-list .move[data-ply="3"]'), /g4\?\?/);
+  const entry = page.locator('.review-move[data-ply="3"]');
+  assert.match(await entry.textContent(), /White: g4\?\? \(blunder; better \S+\)/);
+  const blunders = page.locator('.review-summary tr[data-count="blunders"] td');
+  assert.equal(await blunders.nth(0).textContent(), '1');
+  assert.equal(await blunders.nth(1).textContent(), '0');
+  // A judged move goes to its position; the chart goes anywhere.
+  await entry.click();
+  await page.waitForSelector('#move-list .move[data-ply="3"][aria-current="true"]');
+  const chart = await boxOf(page, '.review-chart');
+  await page.mouse.click(chart.x + 2, chart.y + chart.height / 2);
+  await page.waitForFunction(() => !document.querySelector('#move-list .move[aria-current="true"]'));
+  assert.ok(await page.isDisabled('#review-button'), 'one review per state of the game');
+  await page.screenshot({ path: join(output, 'chess-review.png') });
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 /** Picks a clock in the open New game dialog: a preset's value, or minutes and an increment. */
 async function pickClock(page, clock) {
   if (typeof clock === 'string') {

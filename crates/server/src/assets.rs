@@ -30,6 +30,7 @@ assets![
     ("sound.js", "text/javascript; charset=utf-8"),
     ("clock.js", "text/javascript; charset=utf-8"),
     ("analysis.js", "text/javascript; charset=utf-8"),
+    ("review.js", "text/javascript; charset=utf-8"),
     ("lablink.js", "text/javascript; charset=utf-8"),
     ("lab.js", "text/javascript; charset=utf-8"),
     ("lab/notes.js", "text/javascript; charset=utf-8"),

@@ -15,6 +15,7 @@
 //! - [`computer`]: the computer's searches on the blocking pool;
 //! - [`lab`]: the AI lab's algorithm race and search trees;
 //! - [`analysis`]: live analysis of any position over a WebSocket;
+//! - [`review`]: a finished game's moves judged, every position searched;
 //! - [`store`]: the SQLite file.
 //!
 //! ```no_run
@@ -41,6 +42,7 @@ pub mod live;
 pub mod players;
 pub mod progress;
 pub mod requests;
+pub mod review;
 pub mod store;
 pub mod ws;
 
@@ -113,6 +115,7 @@ pub fn app(state: AppState, access: Access) -> Router {
         .route("/{id}/players", post(api::set_players))
         .route("/{id}/control", post(api::control))
         .route("/{id}/export", get(api::export))
+        .route("/{id}/review", post(review::review))
         .route("/{id}/ws", get(ws::connect))
         .method_not_allowed_fallback(api::method_not_allowed);
     let lab = Router::new()
