@@ -50,6 +50,7 @@ export const api = {
   players: (id, players) => request('POST', `/api/games/${id}/players`, { players }),
   control: (id, action) => request('POST', `/api/games/${id}/control`, { action }),
   exportText: (id, format) => request('GET', `/api/games/${id}/export?format=${encodeURIComponent(format)}`),
+  positionAfter: (body) => request('POST', '/api/positions', body),
   review: (id, body = {}) => request('POST', `/api/games/${id}/review`, body),
   labRace: (body) => request('POST', '/api/lab/race', body),
   labTree: (body) => request('POST', '/api/lab/tree', body),

@@ -11,6 +11,8 @@ import { attachInput } from './boards/input.js';
 import { attachAnnotations } from './boards/annotations.js';
 import { createAnalysis, renderAnalysis, codeSquares } from './analysis.js';
 import { renderReview } from './review.js';
+import { createStudy } from './study.js';
+import { renderTree } from './variations.js';
 import { createChessBoard } from './boards/chess.js';
 import { createXiangqiBoard } from './boards/xiangqi.js';
 import { createGomokuBoard } from './boards/gomoku.js';
@@ -37,11 +39,26 @@ const ui = {
   messageTimer: null,
 };
 
-/** Live analysis of the position shown: the game's, or an earlier one under review. */
+/** The analysis board: variations from any position, the game untouched. */
+const study = createStudy({
+  game: () => ui.game,
+  changed: () => render(),
+  failed: (message) => showMessage(message, 'error'),
+});
+
+/** Live analysis of the position shown: the game's, an earlier one under review, or the analysis board's. */
 const analysis = createAnalysis({
   position() {
     const g = ui.game;
     if (!g) return null;
+    if (study.active) {
+      const codes = study.codes();
+      const view = study.view();
+      return {
+        key: `${g.id}:study:${codes.join(' ')}:${view ? view.position : ''}`,
+        request: { game_id: String(g.id), ply: 0, moves: codes },
+      };
+    }
     const ply = ui.viewPly ?? g.plies;
     return {
       key: `${g.id}:${ply}:${g.snapshots[ply]}`,
@@ -120,10 +137,17 @@ function ensureBoard(kind) {
   ui.board = BOARDS[kind](container);
   ui.boardKind = kind;
   // The player's arrows and circles, kept per position shown.
-  ui.annotations = attachAnnotations(ui.board, () => ui.game?.snapshots[ui.viewPly ?? ui.game.plies] ?? '');
+  ui.annotations = attachAnnotations(ui.board, () => {
+    if (study.active) return study.view()?.position ?? '';
+    return ui.game?.snapshots[ui.viewPly ?? ui.game.plies] ?? '';
+  });
   attachInput(ui.board, {
     selected: () => ui.selected,
     canPick(key) {
+      if (study.active) {
+        const view = study.view();
+        return Boolean(view) && ui.board.ownerAt(key) === view.side_to_move && view.legal_moves.some((m) => m.from === key);
+      }
       if (!isLive()) return false;
       const premove = premoveSide();
       if (premove) return ui.board.ownerAt(key) === premove;
@@ -131,12 +155,20 @@ function ensureBoard(kind) {
       return ui.board.ownerAt(key) === ui.game.side_to_move && legalFrom(key).length > 0;
     },
     select(key) {
+      if (study.active) { ui.selected = key; drawBoard(); return; }
       if (!isLive()) { backToLive(); return; }
       ui.selected = key;
       drawBoard();
     },
     move: tryMove,
     place(key) {
+      if (study.active) {
+        if (ui.board.needsZoom?.()) { ui.board.zoomAt(key); renderZoomButton(); return; }
+        if (ui.board.zoomed?.()) { ui.board.unzoom(); renderZoomButton(); }
+        const move = study.view()?.legal_moves.find((m) => m.from === null && m.to === key);
+        if (move) study.play(move.code);
+        return;
+      }
       if (!isLive()) { backToLive(); return; }
       // On a phone a 15×15 board's points are closer than a fingertip: the
       // first tap zooms in around itself, the second plays (and zooms out).
@@ -162,9 +194,37 @@ function unzoomBoard() {
   return true;
 }
 
+/** The analysis board's position, drawn from the server's view of it. */
+function drawStudyBoard() {
+  const g = ui.game;
+  const view = study.view();
+  $('board').classList.add('studying');
+  $('board').classList.remove('reviewing');
+  if (!view) return; // on its way: drawn when it comes
+  const dests = ui.selected && ui.settings.showDests
+    ? [...new Set(view.legal_moves.filter((m) => m.from === ui.selected).map((m) => m.to))] : [];
+  ui.board.draw({
+    snapshot: view.snapshots[view.snapshots.length - 1],
+    size: g.size,
+    flipped: ui.flipped,
+    lastMove: study.node.move,
+    check: view.marks ? view.marks.check : null,
+    marks: view.marks,
+    selected: ui.selected,
+    dests,
+    coordinates: ui.settings.coordinates,
+    pieceStyle: ui.settings.pieceStyle,
+    moveNumbers: ui.settings.moveNumbers,
+    moves: view.moves,
+  });
+  ui.annotations.render();
+}
+
 function drawBoard() {
   const g = ui.game;
   if (!g) return;
+  if (study.active) { drawStudyBoard(); return; }
+  $('board').classList.remove('studying');
   const ply = ui.viewPly ?? g.plies;
   const live = isLive();
   let dests = live && ui.selected && ui.settings.showDests ? [...new Set(legalFrom(ui.selected).map((m) => m.to))] : [];
@@ -189,7 +249,28 @@ function drawBoard() {
   $('board').classList.toggle('reviewing', !live);
 }
 
+/** A move made on the analysis board: a new line, or along a known one. */
+function tryStudyMove(from, to) {
+  const view = study.view();
+  if (!view || from === to) return;
+  const candidates = view.legal_moves.filter((m) => m.from === from && m.to === to);
+  if (candidates.length === 0) {
+    ui.selected = ui.board.ownerAt(to) === view.side_to_move ? to : null;
+    drawBoard();
+    return;
+  }
+  ui.selected = null;
+  if (candidates.length > 1 && candidates.every((m) => m.promotion)) {
+    const queen = candidates.find((m) => m.promotion === 'q');
+    if (ui.settings.autoQueen && queen) study.play(queen.code);
+    else askPromotion(to, candidates);
+    return;
+  }
+  study.play(candidates[0].code);
+}
+
 function tryMove(from, to) {
+  if (study.active) { tryStudyMove(from, to); return; }
   if (!isLive()) { backToLive(); return; }
   if (from === to) return;
   if (premoveSide()) { setPremove(from, to); return; }
@@ -246,6 +327,11 @@ function closePromotion() {
  * (the rule; a misclick should not decide a game unasked).
  */
 function send(code) {
+  if (study.active) {
+    ui.selected = null;
+    study.play(code);
+    return;
+  }
   const g = ui.game;
   const forbidden = g?.marks?.forbidden?.includes(code);
   if (forbidden && ui.settings.confirmForbidden) {
@@ -434,6 +520,7 @@ function render() {
   renderGameOver();
   renderWhy();
   renderZoomButton();
+  renderStudyPanel();
   analysis.refresh();
   renderAnalysisPanel();
   const review = currentReview();
@@ -455,6 +542,64 @@ function render() {
   body.plies = String(g.plies);
   body.thinking = String(g.thinking);
   body.turn = g.turn_player;
+}
+
+/** The analysis board's panel: the tree, the comment of the move shown, its buttons. */
+function renderStudyPanel() {
+  const active = study.active;
+  $('study-panel').hidden = !active;
+  $('study-button').setAttribute('aria-pressed', String(active));
+  document.body.dataset.study = active ? study.codes().join(' ') : '';
+  document.body.dataset.studyReady = String(active && Boolean(study.view()));
+  if (!active) return;
+  renderTree($('study-tree'), study.root, study.node, { ...study.numbering(), onPick: (node) => study.go(node) });
+  const comment = $('study-comment');
+  if (document.activeElement !== comment) comment.value = study.node.comment;
+  $('study-promote').disabled = !study.node.parent;
+  $('study-delete').disabled = !study.node.parent;
+  $('study-continue').disabled = !study.view() || study.view().legal_moves.length === 0;
+  const current = $('study-tree').querySelector('[aria-current="true"]');
+  current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+}
+
+/** Opens the analysis board on the position shown, or closes it. */
+function toggleStudy() {
+  const g = ui.game;
+  if (!g) return;
+  ui.selected = null;
+  if (study.active) study.close();
+  else study.open(ui.viewPly ?? g.plies);
+}
+
+/** A new game from the analysis board's position: the player takes the side to move, the computer the other. */
+function continueFromStudy() {
+  const g = ui.game;
+  const view = study.view();
+  if (!g || !view) return;
+  const computerSpec = [g.players.first, g.players.second].find((p) => p.type === 'computer');
+  const computer = computerSpec
+    ? { type: 'computer', level: computerSpec.level, algorithm: computerSpec.algorithm, movetime_ms: computerSpec.movetime_ms ?? 1000 }
+    : { type: 'computer', level: 5, movetime_ms: 1000 };
+  const human = { type: 'human' };
+  const players = view.side_to_move === 'first' ? { first: human, second: computer } : { first: computer, second: human };
+  study.close();
+  createGame({ game: g.kind, rule: g.rule, size: g.size ?? undefined, position: view.position, players })
+    .catch((err) => showMessage(err.message, 'error'));
+}
+
+function openStudyText() {
+  $('study-text').value = study.exportText();
+  $('study-text-error').textContent = '';
+  $('study-text-dialog').showModal();
+}
+
+async function importStudyText() {
+  try {
+    await study.importText($('study-text').value);
+    $('study-text-dialog').close();
+  } catch (err) {
+    $('study-text-error').textContent = err.message;
+  }
 }
 
 /** What names a game's moves: a review belongs to them, and goes stale when they change. */
@@ -505,7 +650,9 @@ function renderAnalysisPanel() {
 /** Space: the analysis's best move, played when it is the player's turn on the live board. */
 function playAnalysisMove() {
   const best = analysis.current()?.lines[0]?.moves[0];
-  if (!best || !isLive() || !humanToMove()) return;
+  if (!best) return;
+  if (study.active) { study.play(best); return; }
+  if (!isLive() || !humanToMove()) return;
   send(best);
 }
 
@@ -919,7 +1066,21 @@ function onKey(event) {
   if (document.querySelector('dialog[open]')) return;
   const tag = event.target.tagName;
   if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+  if (study.active) {
+    const studyKeys = {
+      ArrowLeft: () => (event.shiftKey ? study.switchLine(-1) : study.back()),
+      ArrowRight: () => (event.shiftKey ? study.switchLine(1) : study.forward()),
+      Home: () => study.start(), End: () => study.end(),
+    };
+    if (studyKeys[event.key]) {
+      event.preventDefault();
+      ui.selected = null;
+      studyKeys[event.key]();
+      return;
+    }
+  }
   const actions = {
+    a: toggleStudy, A: toggleStudy,
     z: undo, Z: undo, r: reset, R: reset, f: flip, F: flip, n: openNewDialog, N: openNewDialog,
     m: () => $('move-input').focus(), M: () => $('move-input').focus(),
     '?': () => $('help-dialog').showModal(),
@@ -948,6 +1109,16 @@ function wireButtons() {
   $('reset-button').addEventListener('click', reset);
   $('analysis-button').addEventListener('click', () => analysis.toggle());
   $('review-button').addEventListener('click', reviewGame);
+  $('study-button').addEventListener('click', toggleStudy);
+  $('study-close').addEventListener('click', toggleStudy);
+  $('study-promote').addEventListener('click', () => study.promote());
+  $('study-delete').addEventListener('click', () => study.remove());
+  $('study-continue').addEventListener('click', continueFromStudy);
+  $('study-text-button').addEventListener('click', openStudyText);
+  $('study-text-copy').addEventListener('click', () => navigator.clipboard?.writeText($('study-text').value));
+  $('study-text-import').addEventListener('click', importStudyText);
+  $('study-comment').addEventListener('input', (event) => study.setComment(event.target.value));
+  $('study-comment').addEventListener('change', () => render());
   $('analysis-lines-count').addEventListener('change', (event) => analysis.setLines(Number(event.target.value)));
   $('move-entry').addEventListener('submit', typedMove);
   $('flip-button').addEventListener('click', flip);

@@ -610,6 +610,77 @@ test('game review: the evaluation over the game, the blunder marked for its side
   await page.context().close();
 });
 
+test('analysis board: a variation played, switched, commented, promoted, exported and imported; the game untouched', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'chess', mode: 'hvh' });
+  for (const [index, move] of ['e4', 'e5', 'Nf3'].entries()) {
+    await page.fill('#move-input', move);
+    await page.press('#move-input', 'Enter');
+    await waitPlies(page, index + 1);
+  }
+  const id = await page.getAttribute('body', 'data-game-id');
+  // From the position after 1. e4, try the Sicilian (keys go to the page, not the move box).
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#move-list .move[data-ply="1"][aria-current="true"]');
+  await page.keyboard.press('a');
+  await page.waitForSelector('body[data-study="e2e4"][data-study-ready="true"]');
+  await clickMove(page, 'c7', 'c5');
+  await page.waitForSelector('body[data-study="e2e4 c7c5"][data-study-ready="true"]');
+  assert.equal(await page.textContent('#study-tree .tree-line .tree-move'), '1... c5');
+  await page.fill('#study-comment', 'the Sicilian');
+  // Shift+arrows switch between the lines at the branching.
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.waitForSelector('body[data-study="e2e4 e7e5"]');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.waitForSelector('body[data-study="e2e4 c7c5"]');
+  await page.click('#study-promote');
+  await page.waitForFunction(() => document.querySelector('#study-tree > .tree-move:nth-of-type(2)')?.textContent === 'c5');
+
+  await page.click('#study-text-button');
+  await page.waitForSelector('#study-text-dialog[open]');
+  const text = await page.inputValue('#study-text');
+  assert.match(text, /\[Event "Banco analysis"\]/);
+  assert.ok(text.includes('1. e4 c5 {the Sicilian} (1... e5 2. Nf3) *'), text);
+  // A line added by hand comes back as a line of the tree.
+  await page.fill('#study-text', text.replace('2. Nf3)', '2. Nf3 (2. Bc4 Nf6))'));
+  await page.click('#study-text-import');
+  await page.waitForSelector('#study-text-dialog', { state: 'hidden' });
+  await page.waitForSelector('#study-tree .tree-move[data-code="f1c4"]');
+  assert.equal(await page.textContent('#study-tree .tree-comment'), 'the Sicilian');
+  await page.click('#study-tree .tree-move[data-code="g8f6"]');
+  await page.waitForSelector('body[data-study="e2e4 e7e5 f1c4 g8f6"][data-study-ready="true"]');
+
+  // Live analysis follows the analysis board.
+  await page.keyboard.press('l');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length > 0);
+  await page.screenshot({ path: join(output, 'chess-analysis-board.png') });
+  await page.keyboard.press('l');
+
+  // The game itself did not change; A goes back to it.
+  await page.keyboard.press('a');
+  await page.waitForSelector('body[data-study=""]');
+  assert.equal(await plies(page), 3);
+  assert.deepEqual(await page.locator('#move-list .move').allTextContents(), ['e4', 'e5', 'Nf3']);
+
+  // Opened again, the variations are still there. Play from here: a new
+  // game against the computer from a variation's position.
+  await page.keyboard.press('a');
+  await page.waitForSelector('body[data-study="e2e4"][data-study-ready="true"]'); // where the game is shown
+  await page.waitForSelector('#study-tree .tree-move[data-code="f1c4"]');
+  await page.click('#study-tree .tree-move[data-code="c7c5"]');
+  await page.waitForSelector('body[data-study="e2e4 c7c5"][data-study-ready="true"]');
+  await page.click('#study-continue');
+  await page.waitForFunction((old) => document.body.dataset.gameId !== old, id);
+  assert.equal(await plies(page), 0);
+  assert.equal(await page.getAttribute('body', 'data-study'), '');
+  await page.waitForSelector('#board [data-key="c5"]');
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 /** Picks a clock in the open New game dialog: a preset's value, or minutes and an increment. */
 async function pickClock(page, clock) {
   if (typeof clock === 'string') {

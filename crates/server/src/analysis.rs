@@ -21,7 +21,7 @@ use std::time::Duration;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
-use banco_games::{AnyGame, ComputerSettings, GameKind, Setup, side_name};
+use banco_games::{AnyGame, ComputerSettings, side_name};
 use banco_search::{Level, Limits, Score, SearchConfig, Side, StopFlag};
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
@@ -29,13 +29,11 @@ use tokio::sync::mpsc;
 
 use crate::error::ApiError;
 use crate::live::AppState;
+use crate::position::PositionSource;
 use crate::progress::ScoreView;
-use crate::requests::{MAX_POSITION_CHARS, check_text};
 
 /// The most lines (multi-PV) an analysis shows.
 pub const MAX_LINES: usize = 5;
-/// The most moves a start may play from its position.
-pub const MAX_MOVES: usize = 1000;
 /// The longest one analysis runs before it stops by itself.
 pub const ANALYSIS_TIME_LIMIT: Duration = Duration::from_secs(300);
 /// The largest message a page may send (a long game's moves fit).
@@ -79,7 +77,7 @@ pub struct StartRequest {
     /// With `game_id`: the position after this many of its moves.
     #[serde(default)]
     pub ply: Option<usize>,
-    /// Moves (codes: UCI, ICCS, `h8`) played from there: a variation.
+    /// Moves played from there (codes or the game's notation): a variation.
     #[serde(default)]
     pub moves: Vec<String>,
     /// Lines to show, 1 to [`MAX_LINES`] (default 1).
@@ -99,88 +97,21 @@ impl StartRequest {
         }
     }
 
-    fn validate(&self) -> Result<(), ApiError> {
-        self.lines()?;
-        match (self.game_id.as_deref(), self.ply) {
-            (Some(id), Some(_)) => {
-                check_text("game_id", id, 32)?;
-                if self.game.is_some() || self.position.is_some() || self.rule.is_some() {
-                    return Err(ApiError::invalid(
-                        "game_id",
-                        "give either game_id and ply, or game with position, rule and size, not both",
-                    ));
-                }
-            }
-            (Some(_), None) => {
-                return Err(ApiError::invalid(
-                    "ply",
-                    "required with game_id: the number of moves before the position",
-                ));
-            }
-            (None, Some(_)) => {
-                return Err(ApiError::invalid(
-                    "ply",
-                    "only with game_id; send a position instead",
-                ));
-            }
-            (None, None) => {
-                let game = self.game.as_deref().ok_or_else(|| {
-                    ApiError::invalid(
-                        "game",
-                        "required (or game_id and ply for a stored game's position)",
-                    )
-                })?;
-                check_text("game", game, 32)?;
-            }
+    fn source(&self) -> PositionSource<'_> {
+        PositionSource {
+            game: self.game.as_deref(),
+            position: self.position.as_deref(),
+            rule: self.rule.as_deref(),
+            size: self.size,
+            game_id: self.game_id.as_deref(),
+            ply: self.ply,
+            moves: &self.moves,
         }
-        if let Some(position) = &self.position {
-            check_text("position", position, MAX_POSITION_CHARS)?;
-        }
-        if let Some(rule) = &self.rule {
-            check_text("rule", rule, 32)?;
-        }
-        if self.moves.len() > MAX_MOVES {
-            return Err(ApiError::invalid(
-                "moves",
-                format!("{} moves: at most {MAX_MOVES}", self.moves.len()),
-            ));
-        }
-        for code in &self.moves {
-            check_text("moves", code, 16)?;
-        }
-        Ok(())
     }
 
-    /// The game at the position to analyse.
-    async fn resolve(&self, state: &AppState) -> Result<Box<dyn AnyGame>, ApiError> {
-        let mut game = if let (Some(id), Some(ply)) = (self.game_id.as_deref(), self.ply) {
-            let live = state.game(id).await?;
-            let live = live.lock().await;
-            let played = live.game().moves().len();
-            live.game().at_ply(ply).ok_or_else(|| {
-                ApiError::invalid(
-                    "ply",
-                    format!("the game has {played} moves; ply must be 0 to {played}"),
-                )
-            })?
-        } else {
-            let kind = GameKind::parse(self.game.as_deref().unwrap_or_default())?;
-            kind.setup(&Setup {
-                rule: self.rule.clone(),
-                size: self.size,
-                position: self
-                    .position
-                    .as_deref()
-                    .filter(|p| !p.trim().is_empty())
-                    .map(str::to_owned),
-            })?
-        };
-        for (at, code) in self.moves.iter().enumerate() {
-            game.play_code(code).map_err(|err| {
-                ApiError::invalid("moves", format!("move {} ({code}): {err}", at + 1))
-            })?;
-        }
-        Ok(game)
+    fn validate(&self) -> Result<(), ApiError> {
+        self.lines()?;
+        self.source().validate()
     }
 }
 
@@ -338,7 +269,7 @@ async fn start(
 ) -> Result<(StopFlag, AnalysisEvent), ApiError> {
     request.validate()?;
     let lines = request.lines()?;
-    let game = request.resolve(state).await?;
+    let game = request.source().resolve(state).await?.game;
     let stop = StopFlag::new();
     let started = AnalysisEvent::Started {
         id,
@@ -521,7 +452,7 @@ mod tests {
         );
         let many = format!(
             r#"{{"type":"start","game":"chess","moves":[{}]}}"#,
-            vec!["\"e2e4\""; MAX_MOVES + 1].join(",")
+            vec!["\"e2e4\""; crate::position::MAX_MOVES + 1].join(",")
         );
         assert_eq!(field(&many), "moves");
     }

@@ -31,6 +31,8 @@ assets![
     ("clock.js", "text/javascript; charset=utf-8"),
     ("analysis.js", "text/javascript; charset=utf-8"),
     ("review.js", "text/javascript; charset=utf-8"),
+    ("study.js", "text/javascript; charset=utf-8"),
+    ("variations.js", "text/javascript; charset=utf-8"),
     ("lablink.js", "text/javascript; charset=utf-8"),
     ("lab.js", "text/javascript; charset=utf-8"),
     ("lab/notes.js", "text/javascript; charset=utf-8"),

@@ -14,6 +14,8 @@
 //! - [`events`]: the WebSocket's messages, typed;
 //! - [`computer`]: the computer's searches on the blocking pool;
 //! - [`lab`]: the AI lab's algorithm race and search trees;
+//! - [`position`]: the board after moves played away from a game (the
+//!   analysis board's variations);
 //! - [`analysis`]: live analysis of any position over a WebSocket;
 //! - [`review`]: a finished game's moves judged, every position searched;
 //! - [`store`]: the SQLite file.
@@ -40,6 +42,7 @@ pub mod lab;
 pub mod levels;
 pub mod live;
 pub mod players;
+pub mod position;
 pub mod progress;
 pub mod requests;
 pub mod review;
@@ -127,6 +130,7 @@ pub fn app(state: AppState, access: Access) -> Router {
         .method_not_allowed_fallback(api::method_not_allowed)
         .nest("/lab", lab)
         .route("/analysis/ws", get(analysis::connect))
+        .route("/positions", post(position::position))
         .nest("/games", games)
         .fallback(api::not_found);
     Router::new()
