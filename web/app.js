@@ -13,6 +13,7 @@ import { createAnalysis, renderAnalysis, codeSquares } from './analysis.js';
 import { renderReview } from './review.js';
 import { createStudy } from './study.js';
 import { renderTree } from './variations.js';
+import { heatPoints, renderSearchMap } from './searchmap.js';
 import { createChessBoard } from './boards/chess.js';
 import { createXiangqiBoard } from './boards/xiangqi.js';
 import { createGomokuBoard } from './boards/gomoku.js';
@@ -424,6 +425,7 @@ function renderSearch() {
   const g = ui.game;
   renderComputerPanel($('search-facts'), ui.info, g.thinking, g.sides);
   renderBar();
+  renderSearchMapPanel();
   document.body.dataset.searchDepth = ui.info ? String(ui.info.depth) : '';
 }
 
@@ -644,7 +646,35 @@ function renderAnalysisPanel() {
   const squares = codeSquares(g.kind, best);
   ui.annotations.setEngine(squares ? [squares] : []);
   renderBar();
+  renderSearchMapPanel();
   document.body.dataset.analysis = analysis.on ? analysis.status : 'off';
+}
+
+/**
+ * What the search map shows: the live analysis of the position shown, else
+ * the computer's last search when the position shown is the one it searched.
+ */
+function searchMapSource() {
+  const g = ui.game;
+  const live = analysis.current();
+  if (live?.root_moves?.length) return { what: 'Live analysis', depth: live.depth, rootMoves: live.root_moves };
+  const shown = study.active ? null : (ui.viewPly ?? g.plies);
+  const info = ui.info;
+  if (info && shown === info.ply && info.root_moves?.length) {
+    return { what: `The computer's search (level ${info.level})`, depth: info.depth, rootMoves: info.root_moves };
+  }
+  return null;
+}
+
+/** The search map panel, and its shades on the board while the panel is open. */
+function renderSearchMapPanel() {
+  const g = ui.game;
+  if (!g || !ui.annotations) return;
+  const source = searchMapSource();
+  renderSearchMap($('searchmap-table'), $('searchmap-note'), source, g.sides[0]);
+  const open = $('searchmap-panel').open;
+  ui.annotations.setHeat(open && source ? heatPoints(g.kind, source.rootMoves) : []);
+  document.body.dataset.searchMap = open && source ? String(source.rootMoves.length) : '0';
 }
 
 /** Space: the analysis's best move, played when it is the player's turn on the live board. */
@@ -1109,6 +1139,7 @@ function wireButtons() {
   $('reset-button').addEventListener('click', reset);
   $('analysis-button').addEventListener('click', () => analysis.toggle());
   $('review-button').addEventListener('click', reviewGame);
+  $('searchmap-panel').addEventListener('toggle', renderSearchMapPanel);
   $('study-button').addEventListener('click', toggleStudy);
   $('study-close').addEventListener('click', toggleStudy);
   $('study-promote').addEventListener('click', () => study.promote());

@@ -681,6 +681,44 @@ test('analysis board: a variation played, switched, commented, promoted, exporte
   await page.context().close();
 });
 
+test('search map: where the search spent its nodes, in the table and shaded on the board, for every game', async () => {
+  const page = await openPage();
+  for (const game of ['chess', 'xiangqi', 'gomoku']) {
+    await newGame(page, { game, mode: 'hvh' });
+    if (game === 'gomoku') {
+      // The first stones come from the opening rule, not a search: a few first.
+      for (const [index, point] of ['h8', 'i9', 'g9'].entries()) {
+        await clickMove(page, point);
+        await waitPlies(page, index + 1);
+      }
+    }
+    if (!(await page.locator('#searchmap-panel[open]').count())) await page.click('#searchmap-panel summary');
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('l');
+    await page.waitForFunction(() => Number(document.body.dataset.searchMap) > 1
+      && document.querySelectorAll('#board .annotations .heat').length > 1, null, { timeout: 20000 });
+    const shares = await page.$$eval('#board .annotations .heat', (els) => els.map((el) => Number(el.dataset.share)));
+    const sum = shares.reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(sum - 1) < 0.02, `${game}: the shades share the nodes: ${sum}`);
+    const rows = await page.$$eval('#searchmap-table tr[data-code] td:nth-child(2)', (tds) => tds.map((td) => parseFloat(td.textContent)));
+    assert.ok(rows.length > 1, `${game}: moves listed`);
+    assert.ok(rows.every((v, i) => i === 0 || v <= rows[i - 1] + 0.05), `${game}: most nodes first: ${rows}`);
+    await page.screenshot({ path: join(output, `${game}-search-map.png`) });
+    await page.keyboard.press('l');
+    await page.waitForSelector('body[data-analysis="off"]');
+  }
+  // The computer's own search, on the position it searched.
+  await newGame(page, { game: 'chess', level: '5', movetime: '250' });
+  await clickMove(page, 'e2', 'e4');
+  await expectComputerAnswered(page, 2);
+  assert.equal(await page.getAttribute('body', 'data-search-map'), '0', 'not on the position after its move');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => Number(document.body.dataset.searchMap) > 1);
+  assert.match(await page.textContent('#searchmap-note'), /The computer's search \(level 5\)/);
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 /** Picks a clock in the open New game dialog: a preset's value, or minutes and an increment. */
 async function pickClock(page, clock) {
   if (typeof clock === 'string') {

@@ -31,6 +31,7 @@ export function attachAnnotations(board, positionKey) {
   const byPosition = new Map(); // position → Map(id → { from, to, colour })
   let start = null; // { key, colour } while the right button is down
   let engine = []; // [{ from, to }]: the engine's moves, on whatever is shown
+  let heat = []; // [{ at, share }]: the search map's shades
 
   function marks() {
     const key = positionKey();
@@ -57,6 +58,7 @@ export function attachAnnotations(board, positionKey) {
     if (layer.parentNode !== root || root.lastChild !== layer) root.append(layer);
     if (defs.parentNode !== root) root.prepend(defs);
     layer.replaceChildren();
+    drawHeat();
     const current = byPosition.get(positionKey());
     root.dataset.annotations = String(current?.size ?? 0);
     const drawn = [...(current?.values() ?? []), ...engine.map((m) => ({ ...m, colour: 'engine' }))];
@@ -84,6 +86,33 @@ export function attachAnnotations(board, positionKey) {
     }
   }
 
+  /** The search map: a shade on each point, as dark as its share of the nodes, with the share written. */
+  function drawHeat() {
+    if (!heat.length) return;
+    const view = root.viewBox.baseVal;
+    const unit = Math.max(view.width, view.height) / 100;
+    const points = heat.map(({ at, share }) => ({ at, share, c: centre(at) })).filter((p) => p.c);
+    // Half the distance between the two closest points: a shade fills its point, not its neighbours'.
+    let spacing = unit * 12;
+    for (const a of points) {
+      for (const b of points) {
+        if (a !== b) spacing = Math.min(spacing, Math.hypot(a.c.x - b.c.x, a.c.y - b.c.y) || spacing);
+      }
+    }
+    const radius = Math.min(unit * 5.5, spacing * 0.48);
+    for (const { at, share, c } of points) {
+      layer.append(svg('circle', {
+        cx: c.x, cy: c.y, r: radius, class: 'heat', 'data-at': at, 'data-share': share.toFixed(3),
+        'fill-opacity': (0.15 + 0.7 * Math.min(1, share * 2)).toFixed(2),
+      }));
+      if (share >= 0.03) {
+        layer.append(svg('text', {
+          x: c.x, y: c.y + radius * 0.25, class: 'heat-label', 'font-size': radius * 0.7, 'text-anchor': 'middle',
+        }, `${Math.round(share * 100)}`));
+      }
+    }
+  }
+
   root.addEventListener('pointerdown', (event) => {
     if (event.button === 0) {
       if (byPosition.get(positionKey())?.size) {
@@ -108,6 +137,11 @@ export function attachAnnotations(board, positionKey) {
     render,
     clear() {
       byPosition.clear();
+      render();
+    },
+    /** The search map's shades to draw (`[]` for none). */
+    setHeat(points) {
+      heat = points;
       render();
     },
     /** The engine's moves to draw (`[]` for none). */

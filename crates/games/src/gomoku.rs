@@ -242,6 +242,7 @@ impl Playable for GomokuGame {
                 pv,
                 hashfull: 0,
                 lines: Vec::new(),
+                root_moves: Vec::new(),
             }
         });
         Thought {

@@ -7,7 +7,8 @@ use std::fmt;
 
 use banco_search::lab::TreeAlgorithm;
 use banco_search::{
-    EvaluatorStrength, PvLine, Report, Searcher, Side, StopFlag, perft_divide_until_stopped,
+    EvaluatorStrength, PvLine, Report, RootMoveReport, Searcher, Side, StopFlag,
+    perft_divide_until_stopped,
 };
 use serde::Serialize;
 
@@ -76,6 +77,8 @@ pub struct TextReport {
     pub pv_text: Vec<String>,
     /// With multi-PV, each of [`Report::lines`] in the game's notation.
     pub line_texts: Vec<Vec<String>>,
+    /// Each of [`Report::root_moves`] in the game's notation.
+    pub root_texts: Vec<String>,
 }
 
 /// The computer's move, ready to be played on the game it was chosen in.
@@ -289,7 +292,23 @@ impl<G: Playable> Record<G> {
                         pv: line.pv.iter().map(|&mv| G::move_code(mv)).collect(),
                     })
                     .collect(),
+                root_moves: report
+                    .root_moves
+                    .iter()
+                    .map(|root| RootMoveReport {
+                        mv: G::move_code(root.mv),
+                        nodes: root.nodes,
+                        value: root.value,
+                        bound: root.bound,
+                        seldepth: root.seldepth,
+                    })
+                    .collect(),
             },
+            root_texts: report
+                .root_moves
+                .iter()
+                .map(|root| self.line_text(&[root.mv]).pop().unwrap_or_default())
+                .collect(),
             pv_text: self.line_text(&report.pv),
             line_texts: report
                 .lines

@@ -59,7 +59,7 @@ pub use eval::Evaluator;
 pub use game::{Game, Outcome, Side};
 pub use level::{EvaluatorStrength, Level, LevelSettings, ParseEvaluatorError, ParseLevelError};
 pub use limits::{Clock, Limits, StopFlag};
-pub use observer::{Bound, PvLine, Report, SearchObserver, Silent};
+pub use observer::{Bound, PvLine, Report, RootMoveReport, SearchObserver, Silent};
 pub use path::outcome_value;
 pub use perft::{MAX_PERFT_DEPTH, perft, perft_divide, perft_divide_until_stopped};
 pub use score::{INFINITY, MATE, MATE_BOUND, MAX_EVAL, MAX_PLY, Score, is_mate, mate_in, mated_in};

@@ -38,6 +38,28 @@ pub struct Report<M> {
     /// With multi-PV ([`crate::SearchConfig::multi_pv`] above 1), every line
     /// best first, the first being `value` and `pv`; empty otherwise.
     pub lines: Vec<PvLine<M>>,
+    /// What the last iteration spent on each root move, in the order they
+    /// will be searched next (best first): the search map. Empty where the
+    /// algorithm does not say (the textbook searches, a threat solver).
+    pub root_moves: Vec<RootMoveReport<M>>,
+}
+
+/// One root move in a [`Report`]: how much of the iteration it took and
+/// what it was found to be worth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootMoveReport<M> {
+    /// The move.
+    pub mv: M,
+    /// Nodes searched below it in the iteration (over every window it was
+    /// searched in: aspiration re-searches, multi-PV passes).
+    pub nodes: u64,
+    /// Its value for the side to move, at the iteration's depth.
+    pub value: i32,
+    /// Whether `value` is exact, or only a bound: a move dismissed by a
+    /// null window is worth at most its `value` (`Upper`).
+    pub bound: Bound,
+    /// The deepest ply reached below it, quiescence included.
+    pub seldepth: u32,
 }
 
 /// One line of a multi-PV search: a root move's value and its principal

@@ -33,6 +33,7 @@ impl<M: Copy> SearchResult<M> {
                 pv: fallback.into_iter().collect(),
                 hashfull: 0,
                 lines: Vec::new(),
+                root_moves: Vec::new(),
             },
         }
     }

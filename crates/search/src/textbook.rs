@@ -283,6 +283,7 @@ pub(crate) fn search_traced<G: Game, E: Evaluator<G>, T: Tracer<G::Move>>(
             pv: ctx.pv[0].clone(),
             hashfull: 0,
             lines: Vec::new(),
+            root_moves: Vec::new(),
         };
         observer.on_iteration(&report);
         result.best_move = report.pv.first().copied().or(result.best_move);

@@ -159,6 +159,8 @@ pub enum AnalysisEvent {
         time_ms: u64,
         /// The lines, best first.
         lines: Vec<LineView>,
+        /// The search map: the root moves, most nodes first.
+        root_moves: Vec<crate::progress::RootMoveView>,
     },
     /// The analysis ended.
     Done {
@@ -393,6 +395,7 @@ fn analysis_event(id: u64, side: Side, text: &banco_games::TextReport) -> Analys
         nps: report.nps(),
         time_ms: u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX),
         lines,
+        root_moves: crate::progress::root_moves(text, side),
     }
 }
 

@@ -32,6 +32,7 @@ assets![
     ("analysis.js", "text/javascript; charset=utf-8"),
     ("review.js", "text/javascript; charset=utf-8"),
     ("study.js", "text/javascript; charset=utf-8"),
+    ("searchmap.js", "text/javascript; charset=utf-8"),
     ("variations.js", "text/javascript; charset=utf-8"),
     ("lablink.js", "text/javascript; charset=utf-8"),
     ("lab.js", "text/javascript; charset=utf-8"),

@@ -116,7 +116,7 @@ fn think(
     let ply = game.moves().len();
     let mut last: Option<SearchInfo> = None;
     let thought = game.think(&mut searcher, &plan, &mut |report| {
-        let info = SearchInfo::new(
+        let mut info = SearchInfo::new(
             &report.report,
             side,
             ply,
@@ -124,6 +124,7 @@ fn think(
             report.pv_text.clone(),
             report.report.pv.clone(),
         );
+        info.root_moves = crate::progress::root_moves(report, side);
         let _ = events.send(Event::Info { info: &info }.to_text());
         last = Some(info);
     });

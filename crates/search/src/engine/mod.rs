@@ -27,7 +27,7 @@ use crate::budget::Budget;
 use crate::path::{Path, outcome_value};
 use crate::{
     Bound, Evaluator, Game, INFINITY, Imprecision, Limits, MATE_BOUND, MAX_EVAL, MAX_PLY, PvLine,
-    Report, SearchConfig, SearchObserver, SearchResult, SearchStats, Techniques,
+    Report, RootMoveReport, SearchConfig, SearchObserver, SearchResult, SearchStats, Techniques,
 };
 
 /// How many nodes a helper thread counts before it publishes its statistics.
@@ -75,6 +75,30 @@ struct RootMove<M> {
     nodes: u64,
     /// Deliberate imprecision added to this move's value (weak levels only).
     noise: i32,
+    /// What the last finished iteration learnt, for the search map.
+    last: RootMoveSeen,
+    /// What the current iteration has learnt so far.
+    seen: RootMoveSeen,
+}
+
+/// A root move's value, its bound and how deep it went, in one iteration.
+#[derive(Copy, Clone)]
+struct RootMoveSeen {
+    nodes: u64,
+    value: i32,
+    bound: Bound,
+    seldepth: usize,
+}
+
+impl Default for RootMoveSeen {
+    fn default() -> Self {
+        RootMoveSeen {
+            nodes: 0,
+            value: -INFINITY,
+            bound: Bound::Upper,
+            seldepth: 0,
+        }
+    }
 }
 
 /// Late move reduction table, indexed by depth and move number.
@@ -161,6 +185,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 mv,
                 nodes: 0,
                 noise: noise(config.imprecision, G::move_key(mv)),
+                last: RootMoveSeen::default(),
+                seen: RootMoveSeen::default(),
             })
             .collect();
         let mut plies = Vec::with_capacity(MAX_PLY + 2);
@@ -267,6 +293,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             self.path.push(hash);
             self.plies[0].played = Some(mv);
             self.game.make_move(mv);
+            // How deep this move alone went: the search's own maximum is kept aside.
+            let seldepth_before = std::mem::take(&mut self.seldepth);
             let mut value;
             if i == first {
                 value = -self.negamax::<true>(depth - 1, 1, -b, -a, true);
@@ -280,6 +308,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
             self.game.unmake_move(mv);
             self.path.pop();
+            let move_seldepth = self.seldepth;
+            self.seldepth = self.seldepth.max(seldepth_before);
             self.root[i].nodes += self.stats.nodes - nodes_before;
             if self.stopped {
                 break;
@@ -287,6 +317,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             if value.abs() < MATE_BOUND {
                 value += noise;
             }
+            let seen = &mut self.root[i].seen;
+            seen.value = value;
+            seen.bound = if value <= alpha {
+                Bound::Upper
+            } else if value >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            seen.seldepth = seen.seldepth.max(move_seldepth);
             best = best.max(value);
             if value > alpha {
                 alpha = value;
@@ -311,6 +351,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             self.root[settled..].sort_by_key(|r| std::cmp::Reverse(r.nodes));
         }
         for root_move in &mut self.root {
+            root_move.last = RootMoveSeen {
+                nodes: root_move.nodes,
+                ..root_move.seen
+            };
+            root_move.seen = RootMoveSeen::default();
             root_move.nodes = 0;
         }
     }
@@ -409,6 +454,21 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 0
             },
             lines: self.lines.clone(),
+            root_moves: self
+                .root
+                .iter()
+                .map(|r| RootMoveReport {
+                    mv: r.mv,
+                    nodes: r.last.nodes,
+                    value: if r.last.value.abs() < MATE_BOUND {
+                        r.last.value - r.noise
+                    } else {
+                        r.last.value
+                    },
+                    bound: r.last.bound,
+                    seldepth: u32::try_from(r.last.seldepth).unwrap_or(u32::MAX),
+                })
+                .collect(),
         }
     }
 
