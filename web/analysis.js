@@ -150,8 +150,15 @@ export function renderAnalysis(analysis, { list, status, firstName }) {
     score.textContent = scoreText(line.score_first);
     const moves = document.createElement('span');
     moves.className = 'line-moves';
-    const shown = line.moves_text.slice(0, SHOWN_MOVES).join(' ');
-    moves.textContent = line.moves_text.length > SHOWN_MOVES ? `${shown} …` : shown;
+    // Each move its own element, so hovering one can show the position after it.
+    line.moves_text.slice(0, SHOWN_MOVES).forEach((text, at) => {
+      const move = document.createElement('span');
+      move.className = 'line-move';
+      move.dataset.index = String(at);
+      move.textContent = text;
+      moves.append(move, ' ');
+    });
+    if (line.moves_text.length > SHOWN_MOVES) moves.append('…');
     item.append(score, moves);
     return item;
   }));

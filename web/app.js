@@ -647,6 +647,7 @@ function renderAnalysisPanel() {
   ui.annotations.setEngine(squares ? [squares] : []);
   renderBar();
   renderSearchMapPanel();
+  if (!$('analysis-lines').matches(':hover')) $('preview').hidden = true;
   document.body.dataset.analysis = analysis.on ? analysis.status : 'off';
 }
 
@@ -675,6 +676,71 @@ function renderSearchMapPanel() {
   const open = $('searchmap-panel').open;
   ui.annotations.setHeat(open && source ? heatPoints(g.kind, source.rootMoves) : []);
   document.body.dataset.searchMap = open && source ? String(source.rootMoves.length) : '0';
+}
+
+/**
+ * Hovering a move of an analysis line shows the position after it on a
+ * small board: the line's positions come from the server, once per line.
+ */
+const previews = new Map(); // line key → Promise of the position view
+let previewBoard = null;
+
+function baseCodes() {
+  const g = ui.game;
+  if (study.active) return study.codes();
+  return g.moves.slice(0, ui.viewPly ?? g.plies).map((m) => m.code);
+}
+
+async function showPreview(event) {
+  const target = event.target.closest('.line-move');
+  if (!target) return;
+  const g = ui.game;
+  const latest = analysis.current();
+  const item = target.closest('li');
+  const line = latest?.lines[Number(item?.dataset.line)];
+  if (!g || !line) return;
+  const index = Number(target.dataset.index);
+  const base = baseCodes();
+  const key = `${g.id}:${base.join(' ')}:${line.moves.join(' ')}`;
+  if (!previews.has(key)) {
+    previews.set(key, api.positionAfter({ game_id: String(g.id), ply: 0, moves: [...base, ...line.moves] }));
+    if (previews.size > 50) previews.delete(previews.keys().next().value);
+  }
+  let view;
+  try { view = await previews.get(key); } catch { return; }
+  if (!target.matches(':hover')) return;
+  const at = base.length + index + 1;
+  const container = $('preview-board');
+  if (!previewBoard || previewBoard.kind !== g.kind) {
+    container.dataset.kind = g.kind;
+    previewBoard = { kind: g.kind, board: BOARDS[g.kind](container) };
+  }
+  const popup = $('preview');
+  popup.hidden = false;
+  previewBoard.board.draw({
+    snapshot: view.snapshots[at],
+    size: g.size,
+    flipped: ui.flipped,
+    lastMove: view.moves[at - 1] ?? null,
+    check: null,
+    marks: null,
+    selected: null,
+    dests: [],
+    coordinates: false,
+    pieceStyle: ui.settings.pieceStyle,
+    moveNumbers: ui.settings.moveNumbers,
+    moves: view.moves.slice(0, at),
+  });
+  popup.dataset.ply = String(at);
+  const box = target.getBoundingClientRect();
+  const left = Math.max(8, Math.min(window.innerWidth - 236, box.left - 240));
+  const top = Math.max(8, Math.min(window.innerHeight - 260, box.top - 40));
+  popup.style.left = `${left}px`;
+  popup.style.top = `${top}px`;
+}
+
+function hidePreview(event) {
+  if (event.target.closest('.line-move')) $('preview').hidden = true;
 }
 
 /** Space: the analysis's best move, played when it is the player's turn on the live board. */
@@ -1140,6 +1206,8 @@ function wireButtons() {
   $('analysis-button').addEventListener('click', () => analysis.toggle());
   $('review-button').addEventListener('click', reviewGame);
   $('searchmap-panel').addEventListener('toggle', renderSearchMapPanel);
+  $('analysis-lines').addEventListener('mouseover', showPreview);
+  $('analysis-lines').addEventListener('mouseout', hidePreview);
   $('study-button').addEventListener('click', toggleStudy);
   $('study-close').addEventListener('click', toggleStudy);
   $('study-promote').addEventListener('click', () => study.promote());

@@ -550,11 +550,21 @@ test('live analysis: three lines with different moves, scored from White\'s side
   assert.equal(await arrow.getAttribute('data-from'), lines[0].move.slice(0, 2));
   assert.equal(await arrow.getAttribute('data-to'), lines[0].move.slice(2, 4));
 
-  // Space plays the best move; the analysis follows the new position.
-  const best = lines[0].move;
+  // Hovering a move of a line shows the position after it on a small board.
+  await page.hover('#analysis-lines li[data-line="0"] .line-move[data-index="1"]');
+  await page.waitForSelector('#preview:not([hidden])');
+  assert.equal(await page.getAttribute('#preview', 'data-ply'), '2');
+  assert.ok(await page.locator('#preview-board [data-key]').count() >= 30, 'the small board has the pieces');
+  await page.mouse.move(5, 5);
+  await page.waitForSelector('#preview', { state: 'hidden' });
+
+  // Space plays the best move (the analysis goes deeper meanwhile, so the
+  // best of the moment: one of the lines' moves); the analysis follows.
+  const candidates = (await analysisLines(page)).map((l) => l.move);
   await page.keyboard.press(' ');
   await waitPlies(page, 1);
-  await page.waitForSelector(`#board [data-key="${best.slice(2, 4)}"]`);
+  const best = await page.getAttribute('#move-list .move[data-ply="1"]', 'title');
+  assert.ok(candidates.includes(best), `${best} is one of ${candidates}`);
   await page.waitForFunction((old) => {
     const first = document.querySelector('#analysis-lines li');
     return first && first.dataset.move !== old && !/^Waiting/.test(document.getElementById('analysis-status').textContent);

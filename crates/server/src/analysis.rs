@@ -196,11 +196,36 @@ pub async fn connect(State(state): State<AppState>, upgrade: WebSocketUpgrade) -
         .on_upgrade(move |socket| session(socket, state))
 }
 
+/// The running analysis's stop flag, raised when the session ends however
+/// it ends: the page closing, an error, or the server shutting down (which
+/// drops the session without running its end).
+#[derive(Default)]
+struct Running(Option<StopFlag>);
+
+impl Running {
+    fn replace(&mut self, stop: StopFlag) {
+        if let Some(old) = self.0.replace(stop) {
+            old.raise();
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some(old) = self.0.take() {
+            old.raise();
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
 async fn session(socket: WebSocket, state: AppState) {
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut queued) = mpsc::channel::<String>(OUTBOX);
-    // The running analysis's stop flag.
-    let mut running: Option<StopFlag> = None;
+    let mut running = Running::default();
     let mut next_id = 1;
     loop {
         tokio::select! {
@@ -218,18 +243,14 @@ async fn session(socket: WebSocket, state: AppState) {
                 let reply = match serde_json::from_str::<AnalysisRequest>(&text) {
                     Ok(AnalysisRequest::Ping) => Some(AnalysisEvent::Pong),
                     Ok(AnalysisRequest::Stop) => {
-                        if let Some(old) = running.take() {
-                            old.raise();
-                        }
+                        running.stop();
                         None
                     }
                     Ok(AnalysisRequest::Start(request)) => {
                         match start(&state, &request, next_id, &outbox).await {
                             Ok((stop, started)) => {
                                 next_id += 1;
-                                if let Some(old) = running.replace(stop) {
-                                    old.raise();
-                                }
+                                running.replace(stop);
                                 // Sent here, before the loop forwards anything of
                                 // the new search, so `started` always comes first.
                                 Some(started)
@@ -255,9 +276,7 @@ async fn session(socket: WebSocket, state: AppState) {
             }
         }
     }
-    if let Some(old) = running {
-        old.raise();
-    }
+    running.stop();
 }
 
 /// Checks `request` and sets the search going, returning its stop flag and

@@ -140,14 +140,17 @@ async fn a_new_position_replaces_the_old_and_scores_turn_for_the_second_player()
             -line["score_first"]["value"].as_i64().unwrap()
         );
     }
+    send(&mut socket, json!({ "type": "stop" })).await;
+    until(&mut socket, "done", second).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_requests_are_refused_and_the_analysis_goes_on() {
     let mut socket = connect().await;
+    // A few stones first: the empty board's move is the opening rule's, not a search's.
     send(
         &mut socket,
-        json!({ "type": "start", "game": "gomoku", "lines": 2 }),
+        json!({ "type": "start", "game": "gomoku", "moves": ["h8", "i9", "g9"], "lines": 2 }),
     )
     .await;
     let id = until(&mut socket, "started", None).await["id"]
@@ -182,6 +185,29 @@ async fn bad_requests_are_refused_and_the_analysis_goes_on() {
     until(&mut socket, "analysis", Some(id)).await;
     send(&mut socket, json!({ "type": "ping" })).await;
     until(&mut socket, "pong", None).await;
+    send(&mut socket, json!({ "type": "stop" })).await;
+    until(&mut socket, "done", Some(id)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_goes_away_stops_its_analysis() {
+    let state = AppState::new(Store::in_memory().unwrap(), 1);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let bound = listener.local_addr().unwrap();
+    let router = app(state, Access::new(bound, &[]));
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let url = format!("ws://{bound}/api/analysis/ws");
+    let (mut first, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    send(&mut first, json!({ "type": "start", "game": "chess" })).await;
+    until(&mut first, "analysis", None).await;
+    drop(first);
+    // One permit only: a second page's analysis runs once the first gave it back.
+    let (mut second, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    send(&mut second, json!({ "type": "start", "game": "chess" })).await;
+    let id = until(&mut second, "started", None).await["id"].as_u64();
+    until(&mut second, "analysis", id).await;
+    send(&mut second, json!({ "type": "stop" })).await;
+    until(&mut second, "done", id).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
