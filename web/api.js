@@ -51,6 +51,7 @@ export const api = {
   control: (id, action) => request('POST', `/api/games/${id}/control`, { action }),
   exportText: (id, format) => request('GET', `/api/games/${id}/export?format=${encodeURIComponent(format)}`),
   positionAfter: (body) => request('POST', '/api/positions', body),
+  evaluation: (body) => request('POST', '/api/evaluation', body),
   review: (id, body = {}) => request('POST', `/api/games/${id}/review`, body),
   labRace: (body) => request('POST', '/api/lab/race', body),
   labTree: (body) => request('POST', '/api/lab/tree', body),

@@ -14,6 +14,7 @@ import { renderReview } from './review.js';
 import { createStudy } from './study.js';
 import { renderTree } from './variations.js';
 import { heatPoints, renderSearchMap } from './searchmap.js';
+import { createExplainer, explainPoints, renderExplanation } from './explain.js';
 import { createChessBoard } from './boards/chess.js';
 import { createXiangqiBoard } from './boards/xiangqi.js';
 import { createGomokuBoard } from './boards/gomoku.js';
@@ -47,26 +48,39 @@ const study = createStudy({
   failed: (message) => showMessage(message, 'error'),
 });
 
-/** Live analysis of the position shown: the game's, an earlier one under review, or the analysis board's. */
-const analysis = createAnalysis({
-  position() {
-    const g = ui.game;
-    if (!g) return null;
-    if (study.active) {
-      const codes = study.codes();
-      const view = study.view();
-      return {
-        key: `${g.id}:study:${codes.join(' ')}:${view ? view.position : ''}`,
-        request: { game_id: String(g.id), ply: 0, moves: codes },
-      };
-    }
-    const ply = ui.viewPly ?? g.plies;
+/**
+ * The position shown, as live analysis and the evaluation panel ask for it:
+ * the game's, an earlier one under review, or the analysis board's.
+ */
+function shownPosition() {
+  const g = ui.game;
+  if (!g) return null;
+  if (study.active) {
+    const codes = study.codes();
+    const view = study.view();
     return {
-      key: `${g.id}:${ply}:${g.snapshots[ply]}`,
-      request: { game_id: String(g.id), ply },
+      key: `${g.id}:study:${codes.join(' ')}:${view ? view.position : ''}`,
+      request: { game_id: String(g.id), ply: 0, moves: codes },
     };
-  },
+  }
+  const ply = ui.viewPly ?? g.plies;
+  return {
+    key: `${g.id}:${ply}:${g.snapshots[ply]}`,
+    request: { game_id: String(g.id), ply },
+  };
+}
+
+/** Live analysis of the position shown. */
+const analysis = createAnalysis({
+  position: shownPosition,
   onChange: () => renderAnalysisPanel(),
+});
+
+/** The evaluation of the position shown, taken apart. */
+const explainer = createExplainer({
+  position: shownPosition,
+  onChange: () => renderExplainPanel(),
+  onError: (message) => showMessage(message, 'error'),
 });
 
 /** Counts the clocks down between the server's messages. */
@@ -647,6 +661,7 @@ function renderAnalysisPanel() {
   ui.annotations.setEngine(squares ? [squares] : []);
   renderBar();
   renderSearchMapPanel();
+  renderExplainPanel();
   if (!$('analysis-lines').matches(':hover')) $('preview').hidden = true;
   document.body.dataset.analysis = analysis.on ? analysis.status : 'off';
 }
@@ -676,6 +691,27 @@ function renderSearchMapPanel() {
   const open = $('searchmap-panel').open;
   ui.annotations.setHeat(open && source ? heatPoints(g.kind, source.rootMoves) : []);
   document.body.dataset.searchMap = open && source ? String(source.rootMoves.length) : '0';
+}
+
+function toggleExplainPanel() {
+  $('eval-panel').open = !$('eval-panel').open;
+}
+
+/** The evaluation panel, and its terms on the board while the panel is open. */
+function renderExplainPanel() {
+  const g = ui.game;
+  if (!g || !ui.annotations) return;
+  const open = $('eval-panel').open;
+  explainer.refresh(open);
+  const explanation = open ? explainer.current() : null;
+  renderExplanation({ table: $('eval-table'), note: $('eval-note'), score: $('eval-score') },
+    explanation, explainer, g.sides, (group) => {
+      explainer.pick(group);
+      renderExplainPanel();
+    });
+  ui.annotations.setValues(explainPoints(explanation, explainer.group));
+  document.body.dataset.explained = explanation ? explanation.evaluator : 'none';
+  document.body.dataset.explainedAt = explanation ? shownPosition()?.key ?? '' : '';
 }
 
 /**
@@ -1181,6 +1217,7 @@ function onKey(event) {
     m: () => $('move-input').focus(), M: () => $('move-input').focus(),
     '?': () => $('help-dialog').showModal(),
     l: () => analysis.toggle(), L: () => analysis.toggle(),
+    e: toggleExplainPanel, E: toggleExplainPanel,
     ' ': playAnalysisMove,
     ArrowLeft: () => review(-1), ArrowRight: () => review(1),
     Home: () => review('first'), End: () => review('last'),
@@ -1206,6 +1243,11 @@ function wireButtons() {
   $('analysis-button').addEventListener('click', () => analysis.toggle());
   $('review-button').addEventListener('click', reviewGame);
   $('searchmap-panel').addEventListener('toggle', renderSearchMapPanel);
+  $('eval-panel').addEventListener('toggle', renderExplainPanel);
+  $('eval-evaluator').addEventListener('change', (event) => {
+    explainer.evaluator = event.target.value;
+    renderExplainPanel();
+  });
   $('analysis-lines').addEventListener('mouseover', showPreview);
   $('analysis-lines').addEventListener('mouseout', hidePreview);
   $('study-button').addEventListener('click', toggleStudy);
@@ -1242,15 +1284,43 @@ function wireButtons() {
   }
   document.addEventListener('keydown', onKey);
   window.addEventListener('resize', () => closePromotion());
-  window.addEventListener('hashchange', () => {
+  window.addEventListener('hashchange', async () => {
     const id = hashGameId();
-    if (id && (!ui.game || String(ui.game.id) !== id)) openGame(id).catch((err) => showMessage(err.message, 'error'));
+    const view = hashView();
+    try {
+      if (id && (!ui.game || String(ui.game.id) !== id)) await openGame(id);
+      showHashView(view);
+    } catch (err) {
+      showMessage(err.message, 'error');
+    }
   });
 }
 
 function hashGameId() {
   const match = /game=(\d+)/.exec(location.hash);
   return match ? match[1] : null;
+}
+
+/**
+ * What a link asks the page to show besides the game (the lab's "why this
+ * move?" links here): `ply=N` the position after N moves, `show=searchmap`
+ * its search map (the computer's search if it made the one shown, else a
+ * live analysis started for it), `show=evaluation` its evaluation explained.
+ */
+function hashView() {
+  const query = new URLSearchParams(location.hash.slice(1));
+  const ply = query.has('ply') ? Number(query.get('ply')) : null;
+  return { ply: Number.isInteger(ply) && ply >= 0 ? ply : null, show: query.get('show') };
+}
+
+function showHashView({ ply, show }) {
+  const g = ui.game;
+  if (!g) return;
+  if (ply !== null) ui.viewPly = ply >= g.plies ? null : ply;
+  if (show === 'searchmap') $('searchmap-panel').open = true;
+  if (show === 'evaluation') $('eval-panel').open = true;
+  render();
+  if (show === 'searchmap' && !searchMapSource() && !analysis.on) analysis.toggle();
 }
 
 async function start() {
@@ -1268,9 +1338,11 @@ async function start() {
   setupPositionDialog();
   wireButtons();
   const id = hashGameId() || localStorage.getItem('banco.lastGame');
+  const view = hashView();
   if (id) {
     try {
       await openGame(id);
+      showHashView(view);
       document.body.dataset.ready = 'true';
       return;
     } catch (err) {

@@ -215,6 +215,8 @@ function showOrigin() {
   $('lab-origin-text').textContent = text;
   $('lab-origin-hint').textContent = hint;
   $('lab-origin-link').href = `/#game=${game.id}`;
+  $('lab-searchmap-link').href = `/#game=${game.id}&ply=${ply}&show=searchmap`;
+  $('lab-evaluation-link').href = `/#game=${game.id}&ply=${ply}&show=evaluation`;
 }
 
 /** Results no longer match the settings: say so, keep them visible. */

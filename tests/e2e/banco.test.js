@@ -691,6 +691,52 @@ test('analysis board: a variation played, switched, commented, promoted, exporte
   await page.context().close();
 });
 
+test('analysis board in xiangqi and gomoku: a side line played, exported in the text form and imported back', async () => {
+  const page = await openPage();
+  const cases = {
+    // After 1. C2.5, a side line 1... H2+3 beside the game's 1... H8+7.
+    xiangqi: { game: [['h2', 'e2'], ['h9', 'g7']], side: ['b9', 'c7'], sideCode: 'b9c7', text: /1\. C2\.5 H8\+7 \(1\.\.\. H2\+3\) \*/ },
+    // After 1. h8, a side line 2. j10 beside the game's 2. i9.
+    gomoku: { game: [['h8'], ['i9']], side: ['j10'], sideCode: 'j10', text: /1\. h8 2\. i9 \(2\. j10\) \*/ },
+  };
+  for (const [game, { game: moves, side, sideCode, text: expected }] of Object.entries(cases)) {
+    await newGame(page, { game, mode: 'hvh' });
+    for (const [index, [from, to]] of moves.entries()) {
+      await clickMove(page, from, to);
+      await waitPlies(page, index + 1);
+    }
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector('#move-list .move[data-ply="1"][aria-current="true"]');
+    await page.keyboard.press('a');
+    await page.waitForSelector('body[data-study-ready="true"]');
+    const base = await page.getAttribute('body', 'data-study');
+    await clickMove(page, side[0], side[1]);
+    await page.waitForSelector(`body[data-study="${base} ${sideCode}"][data-study-ready="true"]`);
+    await page.click('#study-text-button');
+    await page.waitForSelector('#study-text-dialog[open]');
+    const text = await page.inputValue('#study-text');
+    assert.match(text, expected, `${game}: ${text}`);
+    assert.match(text, new RegExp(`\\[Game "${game}"\\]`));
+    // Deleted, then imported back from the text: the side line returns.
+    await page.click('#study-text-dialog [data-close]');
+    await page.click('#study-delete');
+    await page.waitForFunction((code) => !document.querySelector(`#study-tree .tree-move[data-code="${code}"]`), sideCode);
+    await page.click('#study-text-button');
+    await page.fill('#study-text', text);
+    await page.click('#study-text-import');
+    await page.waitForSelector('#study-text-dialog', { state: 'hidden' });
+    await page.waitForSelector(`#study-tree .tree-move[data-code="${sideCode}"]`);
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('a');
+    await page.waitForSelector('body[data-study=""]');
+    assert.equal(await plies(page), moves.length, `${game}: the game untouched`);
+  }
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
 test('search map: where the search spent its nodes, in the table and shaded on the board, for every game', async () => {
   const page = await openPage();
   for (const game of ['chess', 'xiangqi', 'gomoku']) {
@@ -725,6 +771,55 @@ test('search map: where the search spent its nodes, in the table and shaded on t
   await page.keyboard.press('ArrowLeft');
   await page.waitForFunction(() => Number(document.body.dataset.searchMap) > 1);
   assert.match(await page.textContent('#searchmap-note'), /The computer's search \(level 5\)/);
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
+test('evaluation explained: terms per group that add up to the value, shaded on the board, for every game and evaluator', async () => {
+  const page = await openPage();
+  const openings = {
+    chess: [['e2', 'e4'], ['d7', 'd5'], ['e4', 'd5']],
+    xiangqi: [['h2', 'e2'], ['h9', 'g7']],
+    gomoku: [['h8'], ['i9'], ['g9'], ['j10']],
+  };
+  const picks = { chess: 'mobility', xiangqi: "general's safety", gomoku: 'patterns' };
+  for (const [game, moves] of Object.entries(openings)) {
+    await newGame(page, { game, mode: 'hvh' });
+    for (const [index, [from, to]] of moves.entries()) {
+      await clickMove(page, from, to);
+      await waitPlies(page, index + 1);
+    }
+    await page.evaluate(() => document.activeElement?.blur());
+    if (!(await page.locator('#eval-panel[open]').count())) await page.keyboard.press('e');
+    for (const evaluator of ['strong', 'simple']) {
+      if (await page.inputValue('#eval-evaluator') !== evaluator) await page.selectOption('#eval-evaluator', evaluator);
+      await page.waitForSelector(`body[data-explained="${evaluator}"]`);
+      await page.waitForFunction(() => document.querySelectorAll('#board .annotations .eval-shade').length > 1);
+      // Every group's total, and the terms of no one point, add up to the value shown.
+      const totals = await page.$$eval('#eval-table tr.group td.total', (tds) => tds.map((td) => parseFloat(td.textContent)));
+      const value = parseFloat(await page.textContent('#eval-table [data-stat="eval-value"] td.total'));
+      const sum = totals.reduce((a, b) => a + b, 0);
+      assert.ok(Math.abs(sum - value) <= 0.06 * totals.length + 0.5, `${game} ${evaluator}: ${totals} add up to ${sum}, not ${value}`);
+      assert.match(await page.textContent('#eval-score'), new RegExp(`^[+-]?[0-9.]+ for ${game === 'xiangqi' ? 'Red' : game === 'chess' ? 'White' : 'Black'}$`));
+      const sides = await page.$$eval('#board .annotations .eval-shade', (els) => new Set(els.map((el) => el.classList[1])).size);
+      assert.equal(sides, 2, `${game} ${evaluator}: both players' terms shaded`);
+    }
+    await page.selectOption('#eval-evaluator', 'strong');
+    await page.waitForSelector('body[data-explained="strong"]');
+    const all = await page.locator('#board .annotations .eval-shade').count();
+    // One group picked: its terms listed, only its points shaded.
+    await page.click(`#eval-table tr.group[data-group="${picks[game]}"]`);
+    await page.waitForSelector(`#eval-table tr.group[data-group="${picks[game]}"][aria-selected="true"]`);
+    assert.ok(await page.locator('#eval-table tr.term').count() > 0, `${game}: the group's terms listed`);
+    const picked = await page.locator('#board .annotations .eval-shade').count();
+    assert.ok(picked > 0 && picked <= all, `${game}: ${picked} of ${all} points for ${picks[game]}`);
+    await page.screenshot({ path: join(output, `${game}-evaluation.png`) });
+    // Stepping back explains the earlier position.
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction((ply) => document.body.dataset.explainedAt?.split(':')[1] === String(ply), moves.length - 1);
+    await page.keyboard.press('e');
+    await page.waitForFunction(() => !document.querySelector('#board .annotations .eval-shade'));
+  }
   assert.deepEqual(page.jsErrors, []);
   await page.context().close();
 });

@@ -246,6 +246,21 @@ test('lab: "Why this move?" after a computer move opens the lab on the position 
   assert.ok(await lab.locator('#race-body tr').count() >= 2);
   await lab.screenshot({ path: join(output, 'lab-why-this-move.png'), fullPage: true });
   assert.deepEqual(lab.jsErrors, []);
+
+  // From the lab to the search map and the evaluation of the same position, on the game's page.
+  await lab.click('#lab-searchmap-link');
+  await lab.waitForSelector('body[data-ready="true"]');
+  await lab.waitForSelector('#searchmap-panel[open]');
+  await lab.waitForFunction(() => Number(document.body.dataset.searchMap) > 1, null, { timeout: 20000 });
+  assert.equal(await lab.getAttribute('#move-list .move[aria-current="true"]', 'data-ply'), '1', 'the position the computer chose in');
+  await lab.keyboard.press('l');
+  await lab.waitForSelector('body[data-analysis="off"]');
+  await lab.goBack();
+  await lab.waitForSelector('#lab-evaluation-link');
+  await lab.click('#lab-evaluation-link');
+  await lab.waitForSelector('#eval-panel[open]');
+  await lab.waitForFunction(() => document.body.dataset.explainedAt?.split(':')[1] === '1');
+  assert.deepEqual(lab.jsErrors, []);
   assert.deepEqual(page.jsErrors, []);
   await page.context().close();
 });

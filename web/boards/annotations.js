@@ -32,6 +32,7 @@ export function attachAnnotations(board, positionKey) {
   let start = null; // { key, colour } while the right button is down
   let engine = []; // [{ from, to }]: the engine's moves, on whatever is shown
   let heat = []; // [{ at, share }]: the search map's shades
+  let values = []; // [{ at, value, share, label }]: the evaluation's terms per point
 
   function marks() {
     const key = positionKey();
@@ -59,6 +60,7 @@ export function attachAnnotations(board, positionKey) {
     if (defs.parentNode !== root) root.prepend(defs);
     layer.replaceChildren();
     drawHeat();
+    drawValues();
     const current = byPosition.get(positionKey());
     root.dataset.annotations = String(current?.size ?? 0);
     const drawn = [...(current?.values() ?? []), ...engine.map((m) => ({ ...m, colour: 'engine' }))];
@@ -86,20 +88,46 @@ export function attachAnnotations(board, positionKey) {
     }
   }
 
-  /** The search map: a shade on each point, as dark as its share of the nodes, with the share written. */
-  function drawHeat() {
-    if (!heat.length) return;
-    const view = root.viewBox.baseVal;
-    const unit = Math.max(view.width, view.height) / 100;
-    const points = heat.map(({ at, share }) => ({ at, share, c: centre(at) })).filter((p) => p.c);
-    // Half the distance between the two closest points: a shade fills its point, not its neighbours'.
+  /** Half the distance between the two closest of `points`, capped: a shade fills its point, not its neighbours'. */
+  function shadeRadius(points, unit) {
     let spacing = unit * 12;
     for (const a of points) {
       for (const b of points) {
         if (a !== b) spacing = Math.min(spacing, Math.hypot(a.c.x - b.c.x, a.c.y - b.c.y) || spacing);
       }
     }
-    const radius = Math.min(unit * 5.5, spacing * 0.48);
+    return Math.min(unit * 5.5, spacing * 0.48);
+  }
+
+  /** The evaluation explained: a square on each point, the first player's colour or the second's, as strong as its worth. */
+  function drawValues() {
+    if (!values.length) return;
+    const view = root.viewBox.baseVal;
+    const unit = Math.max(view.width, view.height) / 100;
+    const points = values.map((p) => ({ ...p, c: centre(p.at) })).filter((p) => p.c);
+    const half = shadeRadius(points, unit);
+    for (const { at, value, share, label, c } of points) {
+      const side = value > 0 ? 'first' : 'second';
+      layer.append(svg('rect', {
+        x: c.x - half, y: c.y - half, width: half * 2, height: half * 2, rx: half * 0.25,
+        class: `eval-shade ${side}`, 'data-at': at, 'data-value': value.toFixed(2),
+        'fill-opacity': (0.12 + 0.6 * share).toFixed(2),
+      }));
+      if (label) {
+        layer.append(svg('text', {
+          x: c.x, y: c.y + half * 0.85, class: 'eval-label', 'font-size': half * 0.62, 'text-anchor': 'middle',
+        }, `${value > 0 ? '+' : ''}${Math.round(value)}`));
+      }
+    }
+  }
+
+  /** The search map: a shade on each point, as dark as its share of the nodes, with the share written. */
+  function drawHeat() {
+    if (!heat.length) return;
+    const view = root.viewBox.baseVal;
+    const unit = Math.max(view.width, view.height) / 100;
+    const points = heat.map(({ at, share }) => ({ at, share, c: centre(at) })).filter((p) => p.c);
+    const radius = shadeRadius(points, unit);
     for (const { at, share, c } of points) {
       layer.append(svg('circle', {
         cx: c.x, cy: c.y, r: radius, class: 'heat', 'data-at': at, 'data-share': share.toFixed(3),
@@ -142,6 +170,11 @@ export function attachAnnotations(board, positionKey) {
     /** The search map's shades to draw (`[]` for none). */
     setHeat(points) {
       heat = points;
+      render();
+    },
+    /** The evaluation's worth per point to draw (`[]` for none). */
+    setValues(points) {
+      values = points;
       render();
     },
     /** The engine's moves to draw (`[]` for none). */

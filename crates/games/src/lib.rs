@@ -20,6 +20,7 @@
 mod chess;
 pub mod computer;
 mod ending;
+pub mod explain;
 mod gomoku;
 mod import;
 mod kind;
@@ -37,6 +38,7 @@ pub use banco_gomoku::GomokuGame;
 pub use banco_xiangqi::XiangqiGame;
 pub use computer::{ComputerSettings, LevelTerms, SearchPlan, Thought};
 pub use ending::{Ending, parse_side, result_text, serialize_side_option, side_name};
+pub use explain::{Explanation, GroupView, TermView};
 pub use import::{ImportError, RecordText, move_list};
 pub use kind::{GameDescription, GameInfo, GameKind, UnknownGameError};
 pub use playable::{GomocupPosition, Marks, MoveError, MoveSquares, Playable, RecordHeader};

@@ -192,6 +192,9 @@ pub trait AnyGame: Send + Sync {
         node_limit: u64,
         stop: &StopFlag,
     ) -> RaceView;
+    /// The current position's evaluation by the evaluator `strength`
+    /// names, taken apart into its terms; `None` where it cannot say.
+    fn explain(&self, strength: EvaluatorStrength) -> Option<crate::Explanation>;
     /// The tree `algorithm` walks from the current position, at most
     /// `max_nodes` nodes, each with its position drawn.
     fn tree(
@@ -509,6 +512,10 @@ impl<G: Playable> AnyGame for Record<G> {
         stop: &StopFlag,
     ) -> RaceView {
         lab::race(&self.game, &self.setup, depth, strength, node_limit, stop)
+    }
+
+    fn explain(&self, strength: EvaluatorStrength) -> Option<crate::Explanation> {
+        crate::explain::explain(&self.game, strength)
     }
 
     fn tree(

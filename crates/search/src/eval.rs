@@ -4,7 +4,7 @@
 //! offers several evaluators (the seeds' simple one, a strong one), and the lab
 //! compares them. Noisy moves and ordering hints live here for the same reason.
 
-use crate::Game;
+use crate::{Game, Side};
 
 /// A static evaluation of a game's positions and the move hints that go with it.
 pub trait Evaluator<G: Game>: Send + Sync {
@@ -52,5 +52,57 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn proven_win(&self, game: &G) -> Option<u32> {
         let _ = game;
         None
+    }
+
+    /// The evaluation of `game` taken apart into its terms, for people to
+    /// read: the same arithmetic as [`Evaluator::evaluate`], term by term,
+    /// so the terms add up to its value. `None` where the evaluator cannot
+    /// say (the default).
+    fn explain(&self, game: &G) -> Option<EvalBreakdown> {
+        let _ = game;
+        None
+    }
+}
+
+/// One term of an evaluation: what it is, whose it is, where on the board
+/// it comes from, and what it is worth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalTerm {
+    /// The family it belongs to, as a table of the breakdown groups terms
+    /// (`material`, `mobility`, `king safety`...).
+    pub group: &'static str,
+    /// The term itself (`passed pawn`, `open three`).
+    pub name: &'static str,
+    /// The player it counts for; `None` for what belongs to the whole
+    /// position (the rounding of a blend, a scale-down).
+    pub side: Option<Side>,
+    /// The point it comes from, named as the game names points in moves
+    /// (`e4`); `None` for a term of no one point (the tempo).
+    pub point: Option<String>,
+    /// What it is worth, in the evaluation's unit, from the first player's
+    /// side (positive is good for white, red, or black in gomoku).
+    /// Fractional where the evaluation blends middlegame and endgame values.
+    pub value: f64,
+}
+
+/// An evaluation taken apart: terms that add up to the value.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EvalBreakdown {
+    /// Every term, a rounding and any scale-down among them.
+    pub terms: Vec<EvalTerm>,
+    /// The value [`Evaluator::evaluate`] gives, for the side to move.
+    pub score: i32,
+    /// The value from the first player's side: the sum of the terms.
+    pub first_player_score: i32,
+    /// How the blend between middlegame and endgame stands, where the
+    /// evaluation blends (`phase 18 of 24: 75 % middlegame`).
+    pub blend: Option<String>,
+}
+
+impl EvalBreakdown {
+    /// The sum of the terms' values.
+    #[must_use]
+    pub fn sum(&self) -> f64 {
+        self.terms.iter().map(|t| t.value).sum()
     }
 }

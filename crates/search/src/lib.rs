@@ -55,7 +55,7 @@ pub use config::{
     UnknownTechniqueError,
 };
 pub use engine::tt::{TableAllocError, TranspositionTable, TtEntry};
-pub use eval::Evaluator;
+pub use eval::{EvalBreakdown, EvalTerm, Evaluator};
 pub use game::{Game, Outcome, Side};
 pub use level::{EvaluatorStrength, Level, LevelSettings, ParseEvaluatorError, ParseLevelError};
 pub use limits::{Clock, Limits, StopFlag};

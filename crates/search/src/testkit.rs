@@ -281,6 +281,80 @@ impl Evaluator<RandomTree> for RandomTreeEval {
     }
 }
 
+/// Checks an evaluator's breakdown of `game` against its evaluation: the
+/// breakdown's score is [`Evaluator::evaluate`]'s, its first-player score
+/// that turned to the first player's side, and its terms add up to it.
+///
+/// # Errors
+///
+/// What does not agree, with the numbers.
+pub fn check_breakdown<G: Game, E: Evaluator<G>>(eval: &E, game: &G) -> Result<(), String> {
+    let Some(breakdown) = eval.explain(game) else {
+        return Err(format!("{} gives no breakdown", eval.name()));
+    };
+    let value = eval.evaluate(game);
+    if breakdown.score != value {
+        return Err(format!(
+            "{}: breakdown score {} but evaluate says {value}",
+            eval.name(),
+            breakdown.score
+        ));
+    }
+    let first = match game.side_to_move() {
+        Side::First => value,
+        Side::Second => -value,
+    };
+    if breakdown.first_player_score != first {
+        return Err(format!(
+            "{}: first player's score {} but {first} expected",
+            eval.name(),
+            breakdown.first_player_score
+        ));
+    }
+    let sum = breakdown.sum();
+    if (sum - f64::from(first)).abs() > 1e-6 {
+        return Err(format!(
+            "{}: the {} terms add up to {sum}, not {first}",
+            eval.name(),
+            breakdown.terms.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Positions reached by random legal moves from `start`: `count` games of
+/// up to `plies` moves each, every position on the way kept; deterministic
+/// under `seed`.
+#[must_use]
+pub fn random_positions<G: Game + Clone>(
+    start: &G,
+    seed: u64,
+    count: usize,
+    plies: usize,
+) -> Vec<G> {
+    let mut positions = Vec::new();
+    let mut moves = Vec::new();
+    let mut state = seed;
+    for _ in 0..count {
+        let mut game = start.clone();
+        positions.push(game.clone());
+        for _ in 0..plies {
+            if game.rule_outcome().is_some() {
+                break;
+            }
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            state = mix(state);
+            let pick = usize::try_from(state % moves.len() as u64).unwrap_or(0);
+            game.make_move(moves[pick]);
+            positions.push(game.clone());
+        }
+    }
+    positions
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

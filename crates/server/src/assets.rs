@@ -33,6 +33,7 @@ assets![
     ("review.js", "text/javascript; charset=utf-8"),
     ("study.js", "text/javascript; charset=utf-8"),
     ("searchmap.js", "text/javascript; charset=utf-8"),
+    ("explain.js", "text/javascript; charset=utf-8"),
     ("variations.js", "text/javascript; charset=utf-8"),
     ("lablink.js", "text/javascript; charset=utf-8"),
     ("lab.js", "text/javascript; charset=utf-8"),

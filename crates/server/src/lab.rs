@@ -115,7 +115,7 @@ impl Source<'_> {
     }
 }
 
-fn strength(name: Option<&str>) -> Result<EvaluatorStrength, ApiError> {
+pub(crate) fn strength(name: Option<&str>) -> Result<EvaluatorStrength, ApiError> {
     match name {
         None | Some("strong") => Ok(EvaluatorStrength::Strong),
         Some("simple") => Ok(EvaluatorStrength::Simple),

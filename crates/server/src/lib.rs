@@ -37,6 +37,7 @@ pub mod clock;
 pub mod computer;
 pub mod connections;
 pub mod error;
+pub mod evaluation;
 pub mod events;
 pub mod lab;
 pub mod levels;
@@ -131,6 +132,7 @@ pub fn app(state: AppState, access: Access) -> Router {
         .nest("/lab", lab)
         .route("/analysis/ws", get(analysis::connect))
         .route("/positions", post(position::position))
+        .route("/evaluation", post(evaluation::evaluation))
         .nest("/games", games)
         .fallback(api::not_found);
     Router::new()

@@ -6,10 +6,18 @@ pub mod seeds;
 pub mod strong;
 pub mod tactics;
 
-use banco_search::{Evaluator, EvaluatorStrength};
-use shakmaty::Move;
+use banco_search::{EvalBreakdown, Evaluator, EvaluatorStrength, Side};
+use shakmaty::{Color, Move};
 
 use crate::ChessGame;
+
+/// The player a colour is.
+fn side_of(color: Color) -> Side {
+    match color {
+        Color::White => Side::First,
+        Color::Black => Side::Second,
+    }
+}
 
 /// Which evaluation.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
@@ -49,6 +57,13 @@ impl Evaluator<ChessGame> for ChessEvaluator {
             ChessEvaluator::Simple => seeds::evaluate(game.position()),
             ChessEvaluator::Strong => strong::evaluate(game.position()),
         }
+    }
+
+    fn explain(&self, game: &ChessGame) -> Option<EvalBreakdown> {
+        Some(match self {
+            ChessEvaluator::Simple => seeds::explain(game.position()),
+            ChessEvaluator::Strong => strong::explain(game.position()),
+        })
     }
 
     fn noisy_moves(&self, game: &ChessGame, out: &mut Vec<Move>) {

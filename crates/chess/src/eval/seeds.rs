@@ -8,6 +8,7 @@
 //! Simplified Evaluation Function defines it: no queens, or each side with a
 //! queen has at most one minor piece besides.
 
+use banco_search::{EvalBreakdown, EvalTerm};
 use shakmaty::{Bitboard, Chess, Color, Position, Role};
 
 /// Material values by role, pawn first.
@@ -139,6 +140,55 @@ pub fn evaluate(pos: &Chess) -> i32 {
     match pos.turn() {
         Color::White => white - black,
         Color::Black => black - white,
+    }
+}
+
+/// The evaluation piece by piece: each piece's material and its table's
+/// square value; they add up to [`evaluate`]'s value (from white's side).
+#[must_use]
+pub fn explain(pos: &Chess) -> EvalBreakdown {
+    let endgame = is_endgame(pos);
+    let board = pos.board();
+    let mut terms = Vec::new();
+    let mut white_view = 0;
+    for color in Color::ALL {
+        let sign = match color {
+            Color::White => 1,
+            Color::Black => -1,
+        };
+        for role in Role::ALL {
+            for sq in board.by_piece(role.of(color)) {
+                let index = match color {
+                    Color::White => usize::from(sq) ^ 56,
+                    Color::Black => usize::from(sq),
+                };
+                let material = VALUE[role as usize - 1];
+                let square = table(role, endgame)[index];
+                white_view += sign * (material + square);
+                for (group, value) in [("material", material), ("piece-square tables", square)] {
+                    terms.push(EvalTerm {
+                        group,
+                        name: group,
+                        side: Some(super::side_of(color)),
+                        point: Some(sq.to_string()),
+                        value: f64::from(sign * value),
+                    });
+                }
+            }
+        }
+    }
+    EvalBreakdown {
+        terms,
+        score: match pos.turn() {
+            Color::White => white_view,
+            Color::Black => -white_view,
+        },
+        first_player_score: white_view,
+        blend: Some(if endgame {
+            "the king's endgame table".to_owned()
+        } else {
+            "the king's middlegame table".to_owned()
+        }),
     }
 }
 

@@ -10,6 +10,8 @@
 
 use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Rank, Role, Square, attacks};
 
+use banco_search::{EvalBreakdown, EvalTerm};
+
 use super::pesto::{EG_TABLE, EG_VALUE, MG_TABLE, MG_VALUE};
 
 /// A middlegame and an endgame value.
@@ -152,15 +154,69 @@ fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
     }
 }
 
-/// Everything one side scores, and what it adds to the phase.
+/// What a term of the evaluation is, for the breakdown.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Term {
+    Material,
+    Table,
+    Mobility,
+    RookOpenFile,
+    RookHalfOpenFile,
+    BishopPair,
+    PassedPawn,
+    IsolatedPawn,
+    DoubledPawn,
+    KingAttack,
+    PawnShield,
+}
+
+impl Term {
+    /// The breakdown's group and name.
+    fn label(self) -> (&'static str, &'static str) {
+        match self {
+            Term::Material => ("material", "material"),
+            Term::Table => ("piece-square tables", "piece-square table"),
+            Term::Mobility => ("mobility", "mobility"),
+            Term::RookOpenFile => ("pieces", "rook on an open file"),
+            Term::RookHalfOpenFile => ("pieces", "rook on a half-open file"),
+            Term::BishopPair => ("pieces", "bishop pair"),
+            Term::PassedPawn => ("pawn structure", "passed pawn"),
+            Term::IsolatedPawn => ("pawn structure", "isolated pawn"),
+            Term::DoubledPawn => ("pawn structure", "doubled pawn"),
+            Term::KingAttack => ("king safety", "attack on the enemy king's zone"),
+            Term::PawnShield => ("king safety", "pawn shield"),
+        }
+    }
+}
+
+/// Where [`side_terms`] puts each term: the search only sums them (a
+/// [`Pair`]); the breakdown keeps them one by one. One code path for both,
+/// so the breakdown is the evaluation and not a copy of it.
+trait Terms {
+    fn add(&mut self, term: Term, at: Option<Square>, value: Pair);
+}
+
+impl Terms for Pair {
+    #[inline(always)]
+    fn add(&mut self, _term: Term, _at: Option<Square>, value: Pair) {
+        *self += value;
+    }
+}
+
+impl Terms for Vec<(Term, Option<Square>, Pair)> {
+    fn add(&mut self, term: Term, at: Option<Square>, value: Pair) {
+        self.push((term, at, value));
+    }
+}
+
+/// What one side adds to the phase and the scale-down, besides its terms.
 struct Side {
-    score: Pair,
     phase: i32,
     pawns: u32,
     non_pawn_material: i32,
 }
 
-fn side_terms(board: &Board, color: Color) -> Side {
+fn side_terms(board: &Board, color: Color, terms: &mut impl Terms) -> Side {
     let us = board.by_color(color);
     let them = board.by_color(color.other());
     let occupied = board.occupied();
@@ -173,7 +229,6 @@ fn side_terms(board: &Board, color: Color) -> Side {
         attacks::king_attacks(k) | Bitboard::from(k)
     });
 
-    let mut score = Pair::default();
     let mut phase = 0;
     let mut non_pawn_material = 0;
     let mut attack_units = 0;
@@ -183,9 +238,15 @@ fn side_terms(board: &Board, color: Color) -> Side {
         let index = role as usize - 1;
         for sq in board.by_piece(role.of(color)) {
             let t = table_index(color, sq);
-            score += Pair(
-                MG_VALUE[index] + MG_TABLE[index][t],
-                EG_VALUE[index] + EG_TABLE[index][t],
+            terms.add(
+                Term::Material,
+                Some(sq),
+                Pair(MG_VALUE[index], EG_VALUE[index]),
+            );
+            terms.add(
+                Term::Table,
+                Some(sq),
+                Pair(MG_TABLE[index][t], EG_TABLE[index][t]),
             );
             phase += PHASE_WEIGHT[index];
             let reach = match role {
@@ -199,12 +260,13 @@ fn side_terms(board: &Board, color: Color) -> Side {
             let minor_index = index - 1;
             let mobility = i32::try_from((reach & mobility_area).count()).unwrap_or(0)
                 - TYPICAL_MOBILITY[minor_index];
-            score += match role {
+            let per_square = match role {
                 Role::Knight => KNIGHT_MOBILITY,
                 Role::Bishop => BISHOP_MOBILITY,
                 Role::Rook => ROOK_MOBILITY,
                 _ => QUEEN_MOBILITY,
-            } * mobility;
+            };
+            terms.add(Term::Mobility, Some(sq), per_square * mobility);
             let hits = i32::try_from((reach & king_zone).count()).unwrap_or(0);
             if hits > 0 {
                 attackers += 1;
@@ -213,42 +275,45 @@ fn side_terms(board: &Board, color: Color) -> Side {
             if role == Role::Rook {
                 let file = Bitboard::from_file(sq.file());
                 if (file & board.pawns()).is_empty() {
-                    score += ROOK_OPEN_FILE;
+                    terms.add(Term::RookOpenFile, Some(sq), ROOK_OPEN_FILE);
                 } else if (file & our_pawns).is_empty() {
-                    score += ROOK_HALF_OPEN_FILE;
+                    terms.add(Term::RookHalfOpenFile, Some(sq), ROOK_HALF_OPEN_FILE);
                 }
             }
         }
     }
 
     if (board.bishops() & us).count() >= 2 {
-        score += BISHOP_PAIR;
+        terms.add(Term::BishopPair, None, BISHOP_PAIR);
     }
 
     // Pawn structure.
     for sq in our_pawns {
         let file = usize::from(sq.file());
         if PASSED_SPAN[color_index(color)][usize::from(sq)] & their_pawns.0 == 0 {
-            score += PASSED_PAWN[relative_rank(color, sq)];
+            terms.add(
+                Term::PassedPawn,
+                Some(sq),
+                PASSED_PAWN[relative_rank(color, sq)],
+            );
         }
         if ADJACENT_FILES[file] & our_pawns.0 == 0 {
-            score += ISOLATED_PAWN;
+            terms.add(Term::IsolatedPawn, Some(sq), ISOLATED_PAWN);
         }
     }
     for file in File::ALL {
-        let on_file = (Bitboard::from_file(file) & our_pawns).count();
-        if on_file > 1 {
-            score += DOUBLED_PAWN * i32::try_from(on_file - 1).unwrap_or(0);
+        // Every pawn of a file but the first pays the penalty.
+        for sq in (Bitboard::from_file(file) & our_pawns).into_iter().skip(1) {
+            terms.add(Term::DoubledPawn, Some(sq), DOUBLED_PAWN);
         }
     }
 
     // Our attacks on their king become their danger: counted here, subtracted
     // by the caller from the other side.
-    let mut danger = 0;
     if attackers >= 2 {
-        danger = (attack_units * attack_units * 7 / 16).min(MAX_KING_DANGER);
+        let danger = (attack_units * attack_units * 7 / 16).min(MAX_KING_DANGER);
+        terms.add(Term::KingAttack, their_king, Pair(danger, 0));
     }
-    score += Pair(danger, 0);
 
     // Our own king's pawn shield.
     if let Some(king) = (board.kings() & us).first() {
@@ -264,14 +329,55 @@ fn side_terms(board: &Board, color: Color) -> Side {
                     .unwrap_or(0)
             })
         };
-        score += Pair(SHIELD_CLOSE * count(close) + SHIELD_FAR * count(far), 0);
+        let shield = SHIELD_CLOSE * count(close) + SHIELD_FAR * count(far);
+        if shield != 0 {
+            terms.add(Term::PawnShield, Some(king), Pair(shield, 0));
+        }
     }
 
     Side {
-        score,
         phase,
         pawns: u32::try_from(our_pawns.count()).unwrap_or(0),
         non_pawn_material,
+    }
+}
+
+/// How the sum of both sides' terms becomes the value, from white's side.
+struct Blend {
+    phase: i32,
+    /// The blend before the division by the full phase.
+    numerator: i32,
+    /// The blend, truncated.
+    blended: i32,
+    /// The value after the scale-down of an ending that cannot be won.
+    value: i32,
+}
+
+fn blend(pos: &Chess, white: &Side, black: &Side, mut score: Pair) -> Blend {
+    score += match pos.turn() {
+        Color::White => TEMPO,
+        Color::Black => TEMPO * -1,
+    };
+    let phase = (white.phase + black.phase).min(FULL_PHASE);
+    let numerator = score.0 * phase + score.1 * (FULL_PHASE - phase);
+    let blended = numerator / FULL_PHASE;
+    let mut value = blended;
+
+    // A side without pawns needs more than a minor piece's worth of extra
+    // material to win; without it, trust the evaluation less.
+    let (strong, weak) = if blended > 0 {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    if strong.pawns == 0 && strong.non_pawn_material - weak.non_pawn_material < MG_VALUE[3] {
+        value /= 4;
+    }
+    Blend {
+        phase,
+        numerator,
+        blended,
+        value,
     }
 }
 
@@ -279,32 +385,95 @@ fn side_terms(board: &Board, color: Color) -> Side {
 #[must_use]
 pub fn evaluate(pos: &Chess) -> i32 {
     let board = pos.board();
-    let white = side_terms(board, Color::White);
-    let black = side_terms(board, Color::Black);
-    let mut score = white.score;
-    score -= black.score;
+    let mut white_score = Pair::default();
+    let mut black_score = Pair::default();
+    let white = side_terms(board, Color::White, &mut white_score);
+    let black = side_terms(board, Color::Black, &mut black_score);
+    white_score -= black_score;
+    let value = blend(pos, &white, &black, white_score).value;
+    match pos.turn() {
+        Color::White => value,
+        Color::Black => -value,
+    }
+}
+
+/// The strong evaluation term by term, each blended by the phase as the
+/// whole is; the truncation of the blend and the scale-down of an ending
+/// that cannot be won are terms of their own, so the terms add up to
+/// [`evaluate`]'s value (from white's side).
+#[must_use]
+pub fn explain(pos: &Chess) -> EvalBreakdown {
+    let board = pos.board();
+    let mut recorded = [Vec::new(), Vec::new()];
+    let white = side_terms(board, Color::White, &mut recorded[0]);
+    let black = side_terms(board, Color::Black, &mut recorded[1]);
+    let mut score = Pair::default();
+    for (_, _, value) in &recorded[0] {
+        score += *value;
+    }
+    for (_, _, value) in &recorded[1] {
+        score -= *value;
+    }
+    let result = blend(pos, &white, &black, score);
+    let full = f64::from(FULL_PHASE);
+    let blended =
+        |pair: Pair| f64::from(pair.0 * result.phase + pair.1 * (FULL_PHASE - result.phase)) / full;
+    let mut terms = Vec::new();
+    for (color, sign) in [(Color::White, 1.0), (Color::Black, -1.0)] {
+        for &(term, at, value) in &recorded[color_index(color)] {
+            let (group, name) = term.label();
+            terms.push(EvalTerm {
+                group,
+                name,
+                side: Some(super::side_of(color)),
+                point: at.map(|sq| sq.to_string()),
+                value: sign * blended(value),
+            });
+        }
+    }
     let tempo = match pos.turn() {
         Color::White => TEMPO,
         Color::Black => TEMPO * -1,
     };
-    score += tempo;
-    let phase = (white.phase + black.phase).min(FULL_PHASE);
-    let mut blended = (score.0 * phase + score.1 * (FULL_PHASE - phase)) / FULL_PHASE;
-
-    // A side without pawns needs more than a minor piece's worth of extra
-    // material to win; without it, trust the evaluation less.
-    let (strong, weak) = if blended > 0 {
-        (&white, &black)
-    } else {
-        (&black, &white)
-    };
-    if strong.pawns == 0 && strong.non_pawn_material - weak.non_pawn_material < MG_VALUE[3] {
-        blended /= 4;
+    terms.push(EvalTerm {
+        group: "tempo",
+        name: "the move (tempo)",
+        side: Some(super::side_of(pos.turn())),
+        point: None,
+        value: blended(tempo),
+    });
+    let rounding = f64::from(result.blended) - f64::from(result.numerator) / full;
+    if rounding != 0.0 {
+        terms.push(EvalTerm {
+            group: "blend",
+            name: "rounding of the blend",
+            side: None,
+            point: None,
+            value: rounding,
+        });
     }
-
-    match pos.turn() {
-        Color::White => blended,
-        Color::Black => -blended,
+    if result.value != result.blended {
+        terms.push(EvalTerm {
+            group: "blend",
+            name: "scale-down: no pawns and too little extra material to win",
+            side: None,
+            point: None,
+            value: f64::from(result.value - result.blended),
+        });
+    }
+    let score = match pos.turn() {
+        Color::White => result.value,
+        Color::Black => -result.value,
+    };
+    EvalBreakdown {
+        terms,
+        score,
+        first_player_score: result.value,
+        blend: Some(format!(
+            "phase {} of {FULL_PHASE}: {} % middlegame",
+            result.phase,
+            result.phase * 100 / FULL_PHASE
+        )),
     }
 }
 

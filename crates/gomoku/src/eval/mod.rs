@@ -8,7 +8,7 @@
 pub mod simple;
 pub mod strong;
 
-use banco_search::{Evaluator, EvaluatorStrength, Game};
+use banco_search::{EvalBreakdown, Evaluator, EvaluatorStrength, Game};
 
 use crate::board::Threat;
 use crate::threat::{ThreatLimits, ThreatOutcome, vcf};
@@ -55,6 +55,13 @@ impl Evaluator<GomokuGame> for GomokuEvaluator {
             GomokuEvaluator::Simple => simple::evaluate(game),
             GomokuEvaluator::Strong => strong::evaluate(game),
         }
+    }
+
+    fn explain(&self, game: &GomokuGame) -> Option<EvalBreakdown> {
+        Some(match self {
+            GomokuEvaluator::Simple => simple::explain(game),
+            GomokuEvaluator::Strong => strong::explain(game),
+        })
     }
 
     /// Fives if the side to move has one; else the block of the opponent's

@@ -12,7 +12,7 @@
 //! divided by 10 so that ordinary positions fit the search's score range (a
 //! position with several fours saturates it, as it is decided anyway).
 
-use banco_search::{Game, Side};
+use banco_search::{EvalBreakdown, EvalTerm, Game, Side};
 
 use crate::{GomokuGame, Point};
 
@@ -74,6 +74,70 @@ pub fn evaluate(game: &GomokuGame) -> i32 {
     }
     let value = (own * 10 - theirs * 12) / 100;
     i32::try_from(value.clamp(-1_000_000, 1_000_000)).unwrap_or(0)
+}
+
+/// The seeds' evaluation stone by stone, from the first player's side:
+/// each stone's pattern score, weighted 10 for the side to move's and 12
+/// for the other's and divided by 100 as the whole is; the truncation and
+/// the cap are terms of their own, so the terms add up to [`evaluate`].
+#[must_use]
+pub fn explain(game: &GomokuGame) -> EvalBreakdown {
+    let me = game.side_to_move();
+    let first = |v: f64| if me == Side::First { v } else { -v };
+    let n = game.size();
+    let mut terms = Vec::new();
+    let (mut own, mut theirs) = (0_i64, 0_i64);
+    for y in 0..n {
+        for x in 0..n {
+            let p = Point::new(x, y);
+            if let Some(side) = game.stone(p) {
+                let score = stone_score(game, i32::from(x), i32::from(y), side);
+                let weighted = if side == me {
+                    own += score;
+                    score * 10
+                } else {
+                    theirs += score;
+                    -score * 12
+                };
+                if score != 0 {
+                    terms.push(EvalTerm {
+                        group: "stones",
+                        name: "the runs this stone looks along",
+                        side: Some(side),
+                        point: Some(p.to_string()),
+                        value: first(weighted as f64 / 100.0),
+                    });
+                }
+            }
+        }
+    }
+    let exact = (own * 10 - theirs * 12) as f64 / 100.0;
+    let value = evaluate(game);
+    let truncated = (own * 10 - theirs * 12) / 100;
+    if truncated as f64 != exact {
+        terms.push(EvalTerm {
+            group: "rounding",
+            name: "rounding of the division by 100",
+            side: None,
+            point: None,
+            value: first(truncated as f64 - exact),
+        });
+    }
+    if i64::from(value) != truncated {
+        terms.push(EvalTerm {
+            group: "cap",
+            name: "cap of decided positions",
+            side: None,
+            point: None,
+            value: first((i64::from(value) - truncated) as f64),
+        });
+    }
+    EvalBreakdown {
+        terms,
+        score: value,
+        first_player_score: if me == Side::First { value } else { -value },
+        blend: None,
+    }
 }
 
 /// The seeds' move order: nearest the centre first.

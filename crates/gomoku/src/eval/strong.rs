@@ -2,10 +2,10 @@
 //! the side to move's view, and the threats that decide games before the
 //! horizon (a five to make, two fives to stop, a straight four to make).
 
-use banco_search::Game;
+use banco_search::{EvalBreakdown, EvalTerm, Game, Side};
 
-use crate::GomokuGame;
 use crate::board::Threat;
+use crate::{GomokuGame, Point};
 
 /// A position won by force in a few plies, below the search's mate scores.
 pub const WIN: i32 = 20_000;
@@ -34,6 +34,108 @@ pub fn evaluate(game: &GomokuGame) -> i32 {
     let mut value = board.total(me) - board.total(them);
     value += if their_fives == 1 { -TEMPO } else { TEMPO };
     value.clamp(-ORDINARY, ORDINARY)
+}
+
+/// The term a point's value is, named by what a stone there would make.
+fn point_term(threat: Threat) -> &'static str {
+    match threat {
+        Threat::Five => "a point that makes five",
+        Threat::OpenFour => "a point that makes a straight four",
+        Threat::FourThree => "a point that makes a four-three",
+        Threat::Four => "a point that makes a four",
+        Threat::DoubleThree => "a point that makes two open threes",
+        Threat::Three => "a point that makes an open three",
+        Threat::Two => "a point that makes an open two",
+        Threat::Forbidden => "a forbidden point",
+        Threat::None => "a point of smaller patterns",
+    }
+}
+
+/// The strong evaluation term by term, from the first player's side: a
+/// decided position as one term at the point that decides it; otherwise
+/// every empty point's pattern value for each player, where a stone of
+/// theirs would go, the tempo, and the cap of ordinary values.
+#[must_use]
+pub fn explain(game: &GomokuGame) -> EvalBreakdown {
+    let board = game.board();
+    let me = game.side_to_move();
+    let them = me.opponent();
+    let value = evaluate(game);
+    let first = |v: i32| match me {
+        Side::First => v,
+        Side::Second => -v,
+    };
+    let mut terms = Vec::new();
+    let decided = |threat: Threat, side: Side, name: &'static str, v: i32| {
+        let mut points = Vec::new();
+        game.points_with(side, threat, &mut points);
+        EvalTerm {
+            group: "threats",
+            name,
+            side: Some(me),
+            point: points.first().map(Point::to_string),
+            value: f64::from(first(v)),
+        }
+    };
+    let their_fives = board.count(them, Threat::Five);
+    if board.count(me, Threat::Five) > 0 {
+        terms.push(decided(Threat::Five, me, "a five to make", WIN));
+    } else if their_fives >= 2 {
+        terms.push(decided(Threat::Five, them, "two fives to stop", -WIN));
+    } else if their_fives == 0 && board.count(me, Threat::OpenFour) > 0 {
+        terms.push(decided(
+            Threat::OpenFour,
+            me,
+            "a straight four to make",
+            WIN - 100,
+        ));
+    } else {
+        let mut sum = 0;
+        for index in board.indices().filter(|&i| board.is_empty_at(i)) {
+            for side in [Side::First, Side::Second] {
+                let v = board.value(side, index);
+                if v == 0 {
+                    continue;
+                }
+                sum += if side == me { v } else { -v };
+                terms.push(EvalTerm {
+                    group: "patterns",
+                    name: point_term(board.threat(side, index)),
+                    side: Some(side),
+                    point: Some(Point::from_index(index).to_string()),
+                    value: f64::from(if side == Side::First { v } else { -v }),
+                });
+            }
+        }
+        let tempo = if their_fives == 1 { -TEMPO } else { TEMPO };
+        terms.push(EvalTerm {
+            group: "tempo",
+            name: if their_fives == 1 {
+                "the move, spent on blocking a four"
+            } else {
+                "the move (tempo)"
+            },
+            side: Some(me),
+            point: None,
+            value: f64::from(first(tempo)),
+        });
+        let unclamped = sum + tempo;
+        if unclamped != value {
+            terms.push(EvalTerm {
+                group: "cap",
+                name: "cap of ordinary positions",
+                side: None,
+                point: None,
+                value: f64::from(first(value - unclamped)),
+            });
+        }
+    }
+    EvalBreakdown {
+        terms,
+        score: value,
+        first_player_score: first(value),
+        blend: None,
+    }
 }
 
 /// Rank of a threat for move ordering: own threats before equal defences.

@@ -7,7 +7,7 @@
 mod strong;
 mod tables;
 
-use banco_search::{Evaluator, EvaluatorStrength};
+use banco_search::{EvalBreakdown, EvalTerm, Evaluator, EvaluatorStrength};
 
 use crate::board::{Board, Move};
 use crate::game::XiangqiGame;
@@ -54,6 +54,27 @@ fn simple_red(board: &Board) -> i32 {
         .sum()
 }
 
+/// The simple evaluation piece by piece, from red's point of view: each
+/// piece's material and table value as one term.
+fn simple_terms(board: &Board) -> Vec<EvalTerm> {
+    board
+        .pieces()
+        .map(|(sq, piece)| {
+            let value = simple_value(piece.kind, piece.color, sq);
+            EvalTerm {
+                group: "material and tables",
+                name: "material and piece-square table",
+                side: Some(piece.color.side()),
+                point: Some(sq.to_string()),
+                value: f64::from(match piece.color {
+                    Color::Red => value,
+                    Color::Black => -value,
+                }),
+            }
+        })
+        .collect()
+}
+
 impl Evaluator<XiangqiGame> for XiangqiEvaluator {
     fn name(&self) -> &'static str {
         match self {
@@ -72,6 +93,26 @@ impl Evaluator<XiangqiGame> for XiangqiEvaluator {
             Color::Red => red,
             Color::Black => -red,
         }
+    }
+
+    fn explain(&self, game: &XiangqiGame) -> Option<EvalBreakdown> {
+        let board = game.board();
+        let (terms, red, blend) = match self {
+            XiangqiEvaluator::Simple => (simple_terms(board), simple_red(board), None),
+            XiangqiEvaluator::Strong => {
+                let (terms, red, blend) = strong::explain_red(board);
+                (terms, red, Some(blend))
+            }
+        };
+        Some(EvalBreakdown {
+            terms,
+            score: match board.side_to_move() {
+                Color::Red => red,
+                Color::Black => -red,
+            },
+            first_player_score: red,
+            blend,
+        })
     }
 
     fn noisy_moves(&self, game: &XiangqiGame, out: &mut Vec<Move>) {
