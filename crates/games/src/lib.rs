@@ -28,6 +28,7 @@ pub mod lab;
 mod playable;
 mod record;
 mod setup;
+pub mod swap2;
 mod training;
 mod xiangqi;
 

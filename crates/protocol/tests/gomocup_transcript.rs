@@ -132,7 +132,7 @@ fn errors_and_unknowns_are_answered_and_survived() {
     assert!(ask(&mut b, &out, "START 10")[0].starts_with("ERROR"));
     assert!(ask(&mut b, &out, "RECTSTART 20,15")[0].starts_with("ERROR"));
     assert_eq!(ask(&mut b, &out, "RECTSTART 15,15"), ["OK"]);
-    assert!(ask(&mut b, &out, "SWAP2BOARD")[0].starts_with("UNKNOWN"));
+    assert!(ask(&mut b, &out, "SWAP3BOARD")[0].starts_with("UNKNOWN"));
     assert!(ask(&mut b, &out, "hello there")[0].starts_with("UNKNOWN"));
     assert!(ask(&mut b, &out, "TURN seven")[0].starts_with("ERROR"));
     assert!(ask(&mut b, &out, "TURN 15,3")[0].starts_with("ERROR"));
@@ -199,6 +199,87 @@ fn renju_black_never_plays_a_foul() {
     assert!(game.stone(Point::new(7, 7)).is_none());
 }
 
+/// A Swap2 step: the stones, then `DONE`; returns the answer lines.
+fn swap2(b: &mut GomocupBrain<Shared>, out: &Shared, stones: &[&str]) -> Vec<String> {
+    assert!(b.handle_line("SWAP2BOARD"));
+    for stone in stones {
+        assert!(b.handle_line(stone));
+    }
+    ask(b, out, "DONE")
+}
+
+fn is_points(line: &str, count: usize) -> bool {
+    let points: Vec<&str> = line.split(' ').collect();
+    points.len() == count && points.iter().all(|p| is_move(p))
+}
+
+#[test]
+fn swap2_the_three_steps_as_gomocup_plays_them() {
+    let (mut b, out) = brain();
+    ask(&mut b, &out, "START 15");
+    ask(&mut b, &out, "INFO timeout_turn 600");
+    // Case 1: the brain proposes the first three stones.
+    let reply = swap2(&mut b, &out, &[]);
+    let three = reply.last().unwrap().clone();
+    assert!(is_points(&three, 3), "{reply:?}");
+    assert!(
+        three.starts_with("7,7 "),
+        "black's first stone in the centre: {three}"
+    );
+    // Case 2: three stones; a swap, a stone, or two stones.
+    let stones: Vec<&str> = three.split(' ').collect();
+    let reply = swap2(&mut b, &out, &stones);
+    let answer = reply.last().unwrap();
+    assert!(
+        answer == "SWAP" || is_points(answer, 1) || is_points(answer, 2),
+        "{reply:?}"
+    );
+    // Black's open three in the centre against white's corner stone: the
+    // brain takes black.
+    assert_eq!(
+        swap2(&mut b, &out, &["7,7", "0,0", "8,7"]).last().unwrap(),
+        "SWAP"
+    );
+    // Case 3: five stones, white's two in the centre: the brain stays
+    // white and plays the sixth stone.
+    let reply = swap2(&mut b, &out, &["0,0", "7,7", "0,14", "8,7", "14,0"]);
+    assert!(is_points(reply.last().unwrap(), 1), "{reply:?}");
+    // The brain's own board is untouched; the manager's BOARD sets it.
+    assert_eq!(b.game().unwrap().stones(), 0);
+    b.handle_line("BOARD");
+    for line in ["7,7,2", "0,0,1", "8,7,2"] {
+        b.handle_line(line);
+    }
+    assert!(is_move(ask(&mut b, &out, "DONE").last().unwrap()));
+}
+
+#[test]
+fn swap2_bad_steps_are_refused_and_survived() {
+    let (mut b, out) = brain();
+    ask(&mut b, &out, "START 15");
+    ask(&mut b, &out, "INFO timeout_turn 100");
+    let reply = swap2(&mut b, &out, &["7,7", "8,8"]);
+    assert!(
+        reply[0].starts_with("ERROR") && reply[0].contains("0, 3 or 5"),
+        "{reply:?}"
+    );
+    let reply = swap2(&mut b, &out, &["7,7", "7,7", "8,8"]);
+    assert!(
+        reply[0].starts_with("ERROR") && reply[0].contains("stone 2"),
+        "{reply:?}"
+    );
+    b.handle_line("SWAP2BOARD");
+    b.handle_line("7,7,1");
+    assert!(out.take()[0].starts_with("ERROR"));
+    b.handle_line("99,1");
+    assert!(out.take()[0].starts_with("ERROR"));
+    let reply = ask(&mut b, &out, "DONE");
+    assert!(is_points(reply.last().unwrap(), 3), "{reply:?}");
+    // Outside a game there is no board to ask about.
+    let (mut fresh, out) = brain();
+    assert!(ask(&mut fresh, &out, "SWAP2BOARD")[0].starts_with("ERROR"));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -217,7 +298,7 @@ proptest! {
 
     #[test]
     fn command_like_lines_never_panic(lines in proptest::collection::vec(
-        "(START|TURN|BOARD|DONE|TAKEBACK|INFO|PLAY|RECTSTART|BEGIN|RESTART) ?-?[0-9]{0,3},?-?[0-9]{0,3},?[0-9]?",
+        "(START|TURN|BOARD|SWAP2BOARD|DONE|TAKEBACK|INFO|PLAY|RECTSTART|BEGIN|RESTART) ?-?[0-9]{0,3},?-?[0-9]{0,3},?[0-9]?",
         1..16,
     )) {
         let (mut b, _out) = brain();

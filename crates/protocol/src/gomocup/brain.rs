@@ -11,7 +11,9 @@ use banco_games::computer::{Thought, plan, think};
 use banco_gomoku::{GameStatus, GomokuGame, MoveError, Point, Rule, Side, check_size};
 use banco_search::{Level, Limits, Report, Score, SearchConfig, Searcher, StopFlag};
 
-use super::command::{GomocupCommand, GomocupParseError, triple};
+use banco_games::swap2::{Swap2Answer, swap2_answer};
+
+use super::command::{GomocupCommand, GomocupParseError, pair, triple};
 
 /// The line `ABOUT` answers.
 pub const ABOUT: &str = concat!(
@@ -44,6 +46,8 @@ pub struct GomocupBrain<W: Write + Send + 'static> {
     game: Option<GomokuGame>,
     /// The `x,y,f` lines of a `BOARD` block being read.
     board_lines: Option<Vec<(Point, i64)>>,
+    /// The `x,y` lines of a `SWAP2BOARD` block being read.
+    swap_lines: Option<Vec<Point>>,
     timeout_turn_ms: i64,
     timeout_match_ms: i64,
     time_left_ms: Option<i64>,
@@ -58,6 +62,15 @@ fn send<W: Write>(out: &Mutex<W>, line: &str) {
         let _ = writeln!(out, "{line}");
         let _ = out.flush();
     }
+}
+
+/// Points as a Swap2 answer writes them: `x,y` separated by spaces.
+fn points_line(points: &[Point]) -> String {
+    points
+        .iter()
+        .map(|p| p.to_gomocup())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A `MESSAGE` summing up how the move was found, which managers show.
@@ -91,6 +104,7 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
             rule: Rule::Freestyle,
             game: None,
             board_lines: None,
+            swap_lines: None,
             timeout_turn_ms: DEFAULT_TURN_MS,
             timeout_match_ms: 0,
             time_left_ms: None,
@@ -124,6 +138,10 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
         self.wait_for_search(false);
         if self.board_lines.is_some() {
             self.board_line(line);
+            return true;
+        }
+        if self.swap_lines.is_some() {
+            self.swap_line(line);
             return true;
         }
         match line.parse::<GomocupCommand>() {
@@ -167,6 +185,11 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
             GomocupCommand::Board => {
                 if self.ready() {
                     self.board_lines = Some(Vec::new());
+                }
+            }
+            GomocupCommand::Swap2Board => {
+                if self.ready() {
+                    self.swap_lines = Some(Vec::new());
                 }
             }
             GomocupCommand::Takeback(x, y) => self.takeback(x, y),
@@ -300,6 +323,59 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
             },
             None => self.error(&format!("BOARD line '{trimmed}': expected x,y,f or DONE")),
         }
+    }
+
+    fn swap_line(&mut self, line: &str) {
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            return;
+        }
+        if trimmed.eq_ignore_ascii_case("DONE") {
+            let stones = self.swap_lines.take().unwrap_or_default();
+            self.answer_swap2(stones);
+            return;
+        }
+        match pair(trimmed).map(|(x, y)| self.point(x, y)) {
+            Some(Ok(p)) => {
+                if let Some(lines) = self.swap_lines.as_mut() {
+                    lines.push(p);
+                }
+            }
+            Some(Err(err)) => self.error(&format!("SWAP2BOARD line '{trimmed}': {err}")),
+            None => self.error(&format!(
+                "SWAP2BOARD line '{trimmed}': expected x,y or DONE"
+            )),
+        }
+    }
+
+    /// Answers a Swap2 step on the search thread: three stones, `SWAP`,
+    /// a stone, or two stones. The brain's own board is left alone: the
+    /// manager sends the game's position with `BOARD` afterwards.
+    fn answer_swap2(&mut self, stones: Vec<Point>) {
+        if let Err(err) = banco_games::swap2::swap2_position(self.size, self.rule, &stones) {
+            self.error(&format!("SWAP2BOARD: {err}"));
+            return;
+        }
+        let plan = self.plan();
+        let mut searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::new(plan.config.clone()));
+        let stop = plan.limits.stop.clone();
+        let out = Arc::clone(&self.out);
+        let (size, rule) = (self.size, self.rule);
+        let handle = std::thread::spawn(move || {
+            let line = match swap2_answer(size, rule, &stones, &mut searcher, &plan) {
+                Ok(Swap2Answer::Opening(three)) => points_line(&three),
+                Ok(Swap2Answer::Swap) => "SWAP".to_owned(),
+                Ok(Swap2Answer::Play(p)) => p.to_gomocup(),
+                Ok(Swap2Answer::AddTwo(two)) => points_line(&two),
+                Err(err) => format!("ERROR SWAP2BOARD: {err}"),
+            };
+            send(&out, &line);
+            (searcher, None)
+        });
+        self.thinking = Some(Thinking { stop, handle });
     }
 
     /// Sets up a `BOARD` position: equal stone counts make the brain the

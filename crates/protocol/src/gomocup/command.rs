@@ -19,6 +19,9 @@ pub enum GomocupCommand {
     Turn(i64, i64),
     /// `BOARD`: a whole position follows, one `x,y,f` a line, until `DONE`.
     Board,
+    /// `SWAP2BOARD`: a Swap2 opening step follows, one `x,y` a line (0, 3
+    /// or 5 stones, black first), until `DONE`.
+    Swap2Board,
     /// `TAKEBACK x,y`: take the stone at x,y back.
     Takeback(i64, i64),
     /// `PLAY x,y`: play x,y for the brain (the answer to a `SUGGEST`).
@@ -122,6 +125,7 @@ impl FromStr for GomocupCommand {
                 }
             }
             "BOARD" => GomocupCommand::Board,
+            "SWAP2BOARD" => GomocupCommand::Swap2Board,
             "INFO" => {
                 let (key, value) = rest
                     .split_once(char::is_whitespace)
@@ -169,8 +173,9 @@ mod tests {
             "TURN 7".parse::<GomocupCommand>(),
             Err(GomocupParseError::BadArguments { .. })
         ));
+        assert_eq!("swap2board".parse(), Ok(GomocupCommand::Swap2Board));
         assert!(matches!(
-            "SWAP2BOARD".parse::<GomocupCommand>(),
+            "SWAP3BOARD".parse::<GomocupCommand>(),
             Err(GomocupParseError::Unknown(_))
         ));
         assert_eq!(triple("1,2,1"), Some((1, 2, 1)));
