@@ -697,3 +697,62 @@ fn gomoku_counts_every_empty_point() {
         .unwrap_or_default();
     assert_eq!(listed.split_whitespace().count() + 1, 224, "{text}");
 }
+
+/// Swap openings in the terminal: the person opens and Banco chooses, or
+/// Banco opens and the person swaps; other games and set positions refuse.
+#[test]
+fn gomoku_swap_openings_in_the_terminal() {
+    let out = banco_with_input(
+        &["play", "gomoku", "--opening", "swap2", "--movetime", "200"],
+        "h8 h8 j10\nh8 h9 j10\nq\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("Opening: swap2: you put the first three stones, then Banco chooses."),
+        "{text}"
+    );
+    assert!(
+        text.contains("taken"),
+        "a stone on another is refused: {text}"
+    );
+    assert!(
+        text.contains("Banco swaps")
+            || text.contains("Banco stays white")
+            || text.contains("Banco adds"),
+        "{text}"
+    );
+    let out = banco_with_input(
+        &[
+            "play",
+            "gomoku",
+            "--opening",
+            "swap1",
+            "--white",
+            "computer",
+            "--black",
+            "human",
+            "--movetime",
+            "200",
+        ],
+        "swap\nq\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Banco opens with h8 "), "{text}");
+    assert!(
+        text.contains("You take black: Banco plays white."),
+        "{text}"
+    );
+    // After the swap Banco (white) moves: the game goes on with a fourth stone.
+    assert!(text.contains("Banco plays "), "{text}");
+    let out = banco(&["play", "chess", "--opening", "swap2"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is for gomoku"));
+    let out = banco(&["play", "gomoku", "--opening", "swap2", "--fen", "h8"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("empty board"));
+    let out = banco(&["play", "gomoku", "--opening", "swap3"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("swap1 or swap2"));
+}

@@ -5,6 +5,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use banco_games::computer::{SearchPlan, plan, think};
+use banco_games::swap::{SwapAnswer, SwapRule};
 use banco_games::{ComputerSettings, GameKind, RecordHeader};
 use banco_search::{
     Algorithm, EvaluatorStrength, Game, Level, Limits, SearchConfig, Searcher, Silent,
@@ -55,6 +56,15 @@ pub struct PlayArgs {
     /// Show the board from the second player's side.
     #[arg(long)]
     pub flip: bool,
+    /// Gomoku: open with swap1 or swap2 (the first player puts three
+    /// stones, the second chooses a colour or, in swap2, adds two stones
+    /// and leaves the choice to the first).
+    #[arg(long, value_parser = parse_swap_rule)]
+    pub opening: Option<SwapRule>,
+}
+
+fn parse_swap_rule(text: &str) -> Result<SwapRule, String> {
+    text.parse()
 }
 
 impl Default for PlayArgs {
@@ -69,6 +79,7 @@ impl Default for PlayArgs {
             evaluator: None,
             ascii: false,
             flip: false,
+            opening: None,
         }
     }
 }
@@ -128,8 +139,8 @@ impl<G: CliGame, W: Write> Session<G, W> {
         }
     }
 
-    /// Plays the computer's move and prints the panel.
-    fn computer_move(&mut self) {
+    /// The plan of the computer's next search.
+    fn next_plan(&mut self) -> SearchPlan {
         self.searches += 1;
         let seed = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -140,7 +151,12 @@ impl<G: CliGame, W: Write> Session<G, W> {
             algorithm: self.algorithm,
             evaluator: self.evaluator,
         };
-        let plan = computer_plan::<G>(&computer, self.movetime, seed);
+        computer_plan::<G>(&computer, self.movetime, seed)
+    }
+
+    /// Plays the computer's move and prints the panel.
+    fn computer_move(&mut self) {
+        let plan = self.next_plan();
         let result = think(&self.game, &mut self.searcher, &plan, &mut Silent);
         let Some(mv) = result.best_move else {
             return;
@@ -260,6 +276,182 @@ impl<G: CliGame, W: Write> Session<G, W> {
         true
     }
 
+    /// Plays `texts` as the next moves, all or none.
+    fn play_all(&mut self, texts: &[&str]) -> Result<(), String> {
+        let mut tried = self.game.clone();
+        for text in texts {
+            let mv = tried.parse_move(text).map_err(|err| err.to_string())?;
+            tried.make_move(mv);
+            if tried.ending().is_some() {
+                return Err(format!("{text} ends the game: the opening may not"));
+            }
+        }
+        self.game = tried;
+        Ok(())
+    }
+
+    /// Asks the human whose choice it is until a line reads as one of
+    /// `counts` stones (or `swap`, if `swap_allowed`); `None` at the end
+    /// of the input or on `quit`.
+    fn ask_stones(
+        &mut self,
+        lines: &mut impl Iterator<Item = std::io::Result<String>>,
+        prompt: &str,
+        counts: &[usize],
+        swap_allowed: bool,
+    ) -> Option<Option<Vec<String>>> {
+        loop {
+            let _ = write!(self.out, "{prompt}> ");
+            let _ = self.out.flush();
+            let Some(Ok(line)) = lines.next() else {
+                self.say("");
+                return None;
+            };
+            let words: Vec<String> = line
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|w| !w.is_empty())
+                .map(str::to_owned)
+                .collect();
+            match words.first().map(|w| w.to_ascii_lowercase()) {
+                Some(w) if matches!(w.as_str(), "q" | "quit" | "exit") => return None,
+                Some(w) if w == "swap" && swap_allowed && words.len() == 1 => {
+                    return Some(None);
+                }
+                _ if counts.contains(&words.len()) => {
+                    let texts: Vec<&str> = words.iter().map(String::as_str).collect();
+                    match self.play_all(&texts) {
+                        Ok(()) => return Some(Some(words)),
+                        Err(err) => self.say(&err),
+                    }
+                }
+                _ => self.say(&format!("Expected {prompt}.")),
+            }
+        }
+    }
+
+    /// The computer's answer at this step of the opening.
+    fn computer_swap(&mut self, opening: SwapRule) -> anyhow::Result<SwapAnswer> {
+        let plan = self.next_plan();
+        let answer = self
+            .game
+            .swap_answer(opening, &mut self.searcher, &plan)
+            .ok_or_else(|| anyhow::anyhow!("{} has no swap openings", G::INFO.name))??;
+        Ok(answer)
+    }
+
+    fn play_points(&mut self, points: &[banco_gomoku::Point]) -> anyhow::Result<()> {
+        let texts: Vec<String> = points.iter().map(ToString::to_string).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        self.play_all(&texts).map_err(anyhow::Error::msg)
+    }
+
+    /// The swap opening: the first player (black's, to begin with) puts
+    /// three stones; the second takes black (`swap`), stays white and
+    /// plays, or (swap2) adds two stones, and then the first chooses.
+    /// A swap exchanges who plays which colour. `Ok(false)` when the human
+    /// left during it.
+    fn swap_opening(
+        &mut self,
+        opening: SwapRule,
+        lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    ) -> anyhow::Result<bool> {
+        let opener = match self.players[0] {
+            Player::Human => "you put",
+            Player::Computer => "Banco puts",
+        };
+        let chooser = match self.players[1] {
+            Player::Human => "you choose",
+            Player::Computer => "Banco chooses",
+        };
+        self.say(&format!(
+            "Opening: {}: {opener} the first three stones, then {chooser}.",
+            opening.name()
+        ));
+        // The first three stones.
+        if self.players[0] == Player::Computer {
+            if let SwapAnswer::Opening(three) = self.computer_swap(opening)? {
+                self.play_points(&three)?;
+                self.say(&format!(
+                    "Banco opens with {} {} {}.",
+                    three[0], three[1], three[2]
+                ));
+            }
+        } else if self
+            .ask_stones(lines, "three stones (black, white, black)", &[3], false)
+            .is_none()
+        {
+            return Ok(false);
+        }
+        self.show();
+        // The second player's choice.
+        let two_allowed = opening == SwapRule::Swap2;
+        let added = if self.players[1] == Player::Computer {
+            match self.computer_swap(opening)? {
+                SwapAnswer::Swap => {
+                    self.players.swap(0, 1);
+                    self.say("Banco swaps: it takes black, you play white.");
+                    false
+                }
+                SwapAnswer::Play(p) => {
+                    self.play_points(&[p])?;
+                    self.say(&format!("Banco stays white and plays {p}."));
+                    false
+                }
+                SwapAnswer::AddTwo(two) => {
+                    self.play_points(&two)?;
+                    self.say(&format!(
+                        "Banco adds {} and {}: choose your colour.",
+                        two[0], two[1]
+                    ));
+                    true
+                }
+                SwapAnswer::Opening(_) => false,
+            }
+        } else {
+            let prompt = if two_allowed {
+                "swap (take black), a stone (stay white), or two stones (white, black)"
+            } else {
+                "swap (take black) or a stone (stay white)"
+            };
+            let counts: &[usize] = if two_allowed { &[1, 2] } else { &[1] };
+            match self.ask_stones(lines, prompt, counts, true) {
+                None => return Ok(false),
+                Some(None) => {
+                    self.players.swap(0, 1);
+                    self.say("You take black: Banco plays white.");
+                    false
+                }
+                Some(Some(stones)) => stones.len() == 2,
+            }
+        };
+        // Swap2's last choice, the first player's, after two stones more.
+        if added {
+            if self.players[0] == Player::Computer {
+                match self.computer_swap(opening)? {
+                    SwapAnswer::Play(p) => {
+                        self.players.swap(0, 1);
+                        self.play_points(&[p])?;
+                        self.say(&format!("Banco takes white and plays {p}."));
+                    }
+                    _ => self.say("Banco takes black: you play white."),
+                }
+            } else {
+                match self.ask_stones(
+                    lines,
+                    "swap (take black) or a stone (take white)",
+                    &[1],
+                    true,
+                ) {
+                    None => return Ok(false),
+                    Some(None) => {}
+                    Some(Some(_)) => self.players.swap(0, 1),
+                }
+            }
+        }
+        self.show();
+        Ok(true)
+    }
+
     fn announce_end(&mut self) {
         if let Some(ending) = self.game.ending() {
             self.say(&format!("Game over: {}.", ending.summary()));
@@ -334,8 +526,20 @@ pub fn play<G: CliGame, R: BufRead, W: Write>(
         "Banco · {} · type 'help' for commands",
         G::INFO.name
     ));
-    session.show();
     let mut lines = banco_protocol::input::LossyLines::new(input);
+    if let Some(opening) = args.opening {
+        if G::INFO.name != "gomoku" {
+            anyhow::bail!("--opening {} is for gomoku", opening.name());
+        }
+        if session.game.plies() > 0 {
+            anyhow::bail!("--opening starts on an empty board: leave out --fen");
+        }
+        if !session.swap_opening(opening, &mut lines)? {
+            return Ok(());
+        }
+    } else {
+        session.show();
+    }
     let mut announced = false;
     loop {
         if session.game.ending().is_some() {

@@ -28,7 +28,7 @@ pub mod lab;
 mod playable;
 mod record;
 mod setup;
-pub mod swap2;
+pub mod swap;
 mod training;
 mod xiangqi;
 

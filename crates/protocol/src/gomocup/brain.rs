@@ -11,7 +11,7 @@ use banco_games::computer::{Thought, plan, think};
 use banco_gomoku::{GameStatus, GomokuGame, MoveError, Point, Rule, Side, check_size};
 use banco_search::{Level, Limits, Report, Score, SearchConfig, Searcher, StopFlag};
 
-use banco_games::swap2::{Swap2Answer, swap2_answer};
+use banco_games::swap::{SwapAnswer, SwapRule, swap_answer, swap_position};
 
 use super::command::{GomocupCommand, GomocupParseError, pair, triple};
 
@@ -352,7 +352,7 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
     /// a stone, or two stones. The brain's own board is left alone: the
     /// manager sends the game's position with `BOARD` afterwards.
     fn answer_swap2(&mut self, stones: Vec<Point>) {
-        if let Err(err) = banco_games::swap2::swap2_position(self.size, self.rule, &stones) {
+        if let Err(err) = swap_position(SwapRule::Swap2, self.size, self.rule, &stones) {
             self.error(&format!("SWAP2BOARD: {err}"));
             return;
         }
@@ -365,11 +365,12 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
         let out = Arc::clone(&self.out);
         let (size, rule) = (self.size, self.rule);
         let handle = std::thread::spawn(move || {
-            let line = match swap2_answer(size, rule, &stones, &mut searcher, &plan) {
-                Ok(Swap2Answer::Opening(three)) => points_line(&three),
-                Ok(Swap2Answer::Swap) => "SWAP".to_owned(),
-                Ok(Swap2Answer::Play(p)) => p.to_gomocup(),
-                Ok(Swap2Answer::AddTwo(two)) => points_line(&two),
+            let answer = swap_answer(SwapRule::Swap2, size, rule, &stones, &mut searcher, &plan);
+            let line = match answer {
+                Ok(SwapAnswer::Opening(three)) => points_line(&three),
+                Ok(SwapAnswer::Swap) => "SWAP".to_owned(),
+                Ok(SwapAnswer::Play(p)) => p.to_gomocup(),
+                Ok(SwapAnswer::AddTwo(two)) => points_line(&two),
                 Err(err) => format!("ERROR SWAP2BOARD: {err}"),
             };
             send(&out, &line);

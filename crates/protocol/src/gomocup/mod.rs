@@ -4,7 +4,7 @@
 //! Supported: `START`, `RECTSTART` (square boards only; others get `ERROR`),
 //! `RESTART`, `BEGIN`, `TURN`, `BOARD` … `DONE`, `SWAP2BOARD` … `DONE` (the
 //! Swap2 opening of Gomocup's tournaments: three stones proposed, or
-//! `SWAP`, a stone, or two stones; see `banco_games::swap2`), `TAKEBACK`,
+//! `SWAP`, a stone, or two stones; see `banco_games::swap`), `TAKEBACK`,
 //! `PLAY`, `INFO`
 //! (`timeout_turn`, `timeout_match`, `time_left`, `max_memory`, `rule` as the
 //! bitmask 1 exact five, 4 renju, 8 caro; `game_type` and `folder` are read
