@@ -46,6 +46,8 @@ export const api = {
   undo: (id) => request('POST', `/api/games/${id}/undo`, {}),
   reset: (id) => request('POST', `/api/games/${id}/reset`, {}),
   resign: (id) => request('POST', `/api/games/${id}/resign`, {}),
+  // A choice in a swap opening: black, white or two (stones more).
+  opening: (id, choice, ply, version) => request('POST', `/api/games/${id}/opening`, { choice, ply, version }),
   position: (id, position) => request('POST', `/api/games/${id}/position`, { position }),
   players: (id, players) => request('POST', `/api/games/${id}/players`, { players }),
   control: (id, action) => request('POST', `/api/games/${id}/control`, { action }),

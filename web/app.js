@@ -473,6 +473,46 @@ function renderStrips() {
   clocks.track(g);
 }
 
+/** What each step of a swap opening asks, and of whom. */
+const OPENING_STEPS = {
+  three: (who, g) => `${who} the first three stones: black, white, black (${g.plies} of 3 put).`,
+  choice: (who, g) => (g.opening.choices.includes('two')
+    ? `${who}: take black; take white and play the fourth stone; or add two stones (white, then black) and let the other player choose.`
+    : `${who}: take black, or take white and play the fourth stone.`),
+  two: (who, g) => `${who} two stones more: white, then black (${g.plies - 3} of 2 put).`,
+  final_choice: (who) => `${who}: take black, or take white and play the sixth stone.`,
+};
+const CHOICE_LABELS = { black: 'Take black', white: 'Take white', two: 'Add two stones' };
+
+/** The swap opening's panel: whose step it is, and the choices when they are a person's. */
+function renderOpening() {
+  const g = ui.game;
+  const opening = g.opening;
+  const going = Boolean(opening && opening.stage !== 'done' && !g.ending);
+  $('opening-panel').hidden = !going;
+  document.body.dataset.opening = opening ? opening.stage : '';
+  if (!going) return;
+  const player = g.players[opening.actor];
+  const human = player.type === 'human';
+  const bothHuman = g.players.first.type === 'human' && g.players.second.type === 'human';
+  const puts = opening.stage === 'three' || opening.stage === 'two';
+  let who;
+  if (!human) who = puts ? 'The computer puts' : 'The computer chooses';
+  else if (bothHuman) who = `The ${opening.actor === 'first' ? 'first' : 'second'} player ${puts ? 'puts' : 'chooses'}`;
+  else who = puts ? 'Put' : 'Choose';
+  $('opening-rule').textContent = opening.rule;
+  $('opening-text').textContent = OPENING_STEPS[opening.stage](who, g);
+  const buttons = human ? opening.choices.map((choice) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.choice = choice;
+    button.textContent = CHOICE_LABELS[choice] ?? choice;
+    button.addEventListener('click', () => act(api.opening(g.id, choice, g.plies, g.version)));
+    return button;
+  }) : [];
+  $('opening-choices').replaceChildren(...buttons);
+}
+
 function renderControls() {
   const g = ui.game;
   const computers = ['first', 'second'].filter((s) => g.players[s].type === 'computer').length;
@@ -533,6 +573,7 @@ function render() {
   renderSearch();
   renderStrips();
   renderControls();
+  renderOpening();
   renderGameOver();
   renderWhy();
   renderZoomButton();
@@ -989,6 +1030,8 @@ function setupNewDialog() {
     $('rule-field').hidden = description.rules.length < 2;
     fillSelectKeep(form.elements.size, description.sizes.map((s) => [s, `${s} × ${s}`]));
     $('size-field').hidden = description.sizes.length === 0;
+    // Swap openings are gomoku's, from the empty board, without clocks.
+    $('opening-field').hidden = form.elements.game.value !== 'gomoku';
     fillSelectKeep(form.elements.side, [['first', description.sides[0]], ['second', description.sides[1]]]);
     const mode = form.elements.mode.value;
     dialog.dataset.mode = mode;
@@ -1032,6 +1075,7 @@ function setupNewDialog() {
     if (description.sizes.length > 0) body.size = Number(f.size.value);
     if (f.position.value.trim()) body.position = f.position.value.trim();
     if (mode !== 'cvc' && f.clock.value) body.clock = chosenClock(f);
+    if (f.game.value === 'gomoku' && f.opening.value) body.opening = f.opening.value;
     $('new-error').textContent = '';
     try {
       await createGame(body);

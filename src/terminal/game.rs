@@ -4,10 +4,7 @@
 
 use banco_chess::ChessGame;
 use banco_games::Playable;
-use banco_games::computer::SearchPlan;
-use banco_games::swap::{SwapAnswer, SwapError, SwapRule, swap_answer};
 use banco_gomoku::{GomokuGame, render};
-use banco_search::Searcher;
 use banco_xiangqi::XiangqiGame;
 
 use super::{Style, board, xiangqi_board};
@@ -17,18 +14,6 @@ use super::{Style, board, xiangqi_board};
 pub trait CliGame: Playable {
     /// The board as text, from the second player's side when `flipped`.
     fn render(&self, flipped: bool, style: Style) -> String;
-
-    /// The computer's answer at this step of a swap opening; `None` for
-    /// games without swap openings (all but gomoku).
-    fn swap_answer(
-        &self,
-        opening: SwapRule,
-        searcher: &mut Searcher,
-        plan: &SearchPlan,
-    ) -> Option<Result<SwapAnswer, SwapError>> {
-        let _ = (opening, searcher, plan);
-        None
-    }
 }
 
 impl CliGame for ChessGame {
@@ -58,22 +43,5 @@ impl CliGame for GomokuGame {
             self.size()
         ));
         text
-    }
-
-    fn swap_answer(
-        &self,
-        opening: SwapRule,
-        searcher: &mut Searcher,
-        plan: &SearchPlan,
-    ) -> Option<Result<SwapAnswer, SwapError>> {
-        let stones: Vec<_> = self.moves().iter().map(|m| m.point).collect();
-        Some(swap_answer(
-            opening,
-            self.size(),
-            self.rule(),
-            &stones,
-            searcher,
-            plan,
-        ))
     }
 }

@@ -40,10 +40,11 @@ async function openPage(options = {}) {
 }
 
 /** Starts a game through the New game dialog. */
-async function newGame(page, { game, mode = 'hvc', side = 'first', level = '1', movetime = '250', rule, clock }) {
+async function newGame(page, { game, mode = 'hvc', side = 'first', level = '1', movetime = '250', rule, clock, opening }) {
   if (!(await page.locator('#new-dialog[open]').count())) await page.click('#new-game-button');
   await page.selectOption('#new-game-kind', game);
   if (rule) await page.selectOption('#new-rule', rule);
+  if (game === 'gomoku') await page.selectOption('#new-opening', opening ?? '');
   await page.check(`input[name="mode"][value="${mode}"]`);
   if (mode === 'hvc') await page.selectOption('#new-side', side);
   if (clock) await pickClock(page, clock);
@@ -547,8 +548,13 @@ test('live analysis: three lines with different moves, scored from White\'s side
     === document.querySelector('#analysis-lines li .line-score')?.textContent);
   const arrow = page.locator('#board .annotations .arrow.engine');
   await arrow.waitFor({ state: 'attached' }); // a straight arrow's box has no width: not 'visible'
-  assert.equal(await arrow.getAttribute('data-from'), lines[0].move.slice(0, 2));
-  assert.equal(await arrow.getAttribute('data-to'), lines[0].move.slice(2, 4));
+  // The analysis goes on deepening: compare the arrow with the best line
+  // shown at the same moment, not with the lines read above.
+  const drawn = await page.evaluate(() => {
+    const a = document.querySelector('#board .annotations .arrow.engine');
+    return { arrow: `${a?.dataset.from}${a?.dataset.to}`, best: document.querySelector('#analysis-lines li')?.dataset.move?.slice(0, 4) };
+  });
+  assert.equal(drawn.arrow, drawn.best);
 
   // Hovering a move of a line shows the position after it on a small board.
   await page.hover('#analysis-lines li[data-line="0"] .line-move[data-index="1"]');
@@ -733,6 +739,41 @@ test('analysis board in xiangqi and gomoku: a side line played, exported in the 
     await page.waitForSelector('body[data-study=""]');
     assert.equal(await plies(page), moves.length, `${game}: the game untouched`);
   }
+  assert.deepEqual(page.jsErrors, []);
+  await page.context().close();
+});
+
+test('gomoku swap openings: a person opens and the computer chooses; the computer opens and a person takes black', async () => {
+  const page = await openPage();
+  await newGame(page, { game: 'gomoku', opening: 'swap2', level: '10' });
+  await page.waitForSelector('body[data-opening="three"]');
+  assert.match(await page.textContent('#opening-text'), /^Put the first three stones: black, white, black \(0 of 3 put\)/);
+  for (const [index, point] of ['h8', 'h9', 'j10'].entries()) {
+    await clickMove(page, point);
+    await waitPlies(page, index + 1);
+  }
+  // The computer chooses: a colour (the opening is over), or two stones more and the choice is ours.
+  await page.waitForSelector('body[data-opening="done"], body[data-opening="final_choice"]', { timeout: 20000 });
+  if (await page.getAttribute('body', 'data-opening') === 'final_choice') {
+    assert.equal(await plies(page), 5);
+    assert.deepEqual(await page.locator('#opening-choices button').allTextContents(), ['Take black', 'Take white']);
+    await page.click('#opening-choices [data-choice="white"]');
+    await page.waitForSelector('body[data-opening="done"]');
+  }
+  assert.ok(await page.isHidden('#opening-panel'));
+  await page.screenshot({ path: join(output, 'gomoku-swap2.png') });
+
+  await newGame(page, { game: 'gomoku', opening: 'swap1', side: 'second', level: '10' });
+  await page.waitForSelector('body[data-opening="choice"]', { timeout: 20000 });
+  assert.equal(await plies(page), 3);
+  assert.match(await page.textContent('#opening-text'), /^Choose: take black, or take white and play the fourth stone\.$/);
+  assert.deepEqual(await page.locator('#opening-choices button').allTextContents(), ['Take black', 'Take white']);
+  await page.screenshot({ path: join(output, 'gomoku-swap-choice.png') });
+  await page.click('#opening-choices [data-choice="black"]');
+  await page.waitForSelector('body[data-opening="done"]');
+  // Now black, the person waits for the computer's white stone, then moves.
+  await waitPlies(page, 4);
+  await page.waitForSelector('body[data-turn="human"]');
   assert.deepEqual(page.jsErrors, []);
   await page.context().close();
 });

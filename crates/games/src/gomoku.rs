@@ -27,6 +27,23 @@ pub const GOMOKU_POSITIONS: [&str; 6] = [
 impl Playable for GomokuGame {
     type Eval = GomokuEvaluator;
 
+    fn swap_answer(
+        &self,
+        opening: crate::swap::SwapRule,
+        searcher: &mut banco_search::Searcher,
+        plan: &crate::SearchPlan,
+    ) -> Option<Result<crate::swap::SwapAnswer, crate::swap::SwapError>> {
+        let stones: Vec<Point> = self.moves().iter().map(|m| m.point).collect();
+        Some(crate::swap::swap_answer(
+            opening,
+            self.size(),
+            self.rule(),
+            &stones,
+            searcher,
+            plan,
+        ))
+    }
+
     const INFO: GameInfo = GameInfo {
         kind: GameKind::Gomoku,
         name: "gomoku",

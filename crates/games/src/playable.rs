@@ -214,6 +214,19 @@ pub trait Playable: Game + Sized {
         None
     }
 
+    /// The computer's answer at this step of a swap opening, the stones
+    /// on the board being the opening so far; `None` for games without
+    /// swap openings (all but gomoku).
+    fn swap_answer(
+        &self,
+        opening: crate::swap::SwapRule,
+        searcher: &mut Searcher,
+        plan: &crate::SearchPlan,
+    ) -> Option<Result<crate::swap::SwapAnswer, crate::swap::SwapError>> {
+        let _ = (opening, searcher, plan);
+        None
+    }
+
     /// The name of the player to move.
     fn side_name(&self) -> &'static str {
         Self::INFO.sides[self.side_to_move().index()]

@@ -192,6 +192,14 @@ pub trait AnyGame: Send + Sync {
         node_limit: u64,
         stop: &StopFlag,
     ) -> RaceView;
+    /// The computer's answer at this step of a swap opening (gomoku);
+    /// `None` for other games.
+    fn swap_answer(
+        &self,
+        opening: crate::swap::SwapRule,
+        searcher: &mut Searcher,
+        plan: &SearchPlan,
+    ) -> Option<Result<crate::swap::SwapAnswer, crate::swap::SwapError>>;
     /// The current position's evaluation by the evaluator `strength`
     /// names, taken apart into its terms; `None` where it cannot say.
     fn explain(&self, strength: EvaluatorStrength) -> Option<crate::Explanation>;
@@ -512,6 +520,15 @@ impl<G: Playable> AnyGame for Record<G> {
         stop: &StopFlag,
     ) -> RaceView {
         lab::race(&self.game, &self.setup, depth, strength, node_limit, stop)
+    }
+
+    fn swap_answer(
+        &self,
+        opening: crate::swap::SwapRule,
+        searcher: &mut Searcher,
+        plan: &SearchPlan,
+    ) -> Option<Result<crate::swap::SwapAnswer, crate::swap::SwapError>> {
+        self.game.swap_answer(opening, searcher, plan)
     }
 
     fn explain(&self, strength: EvaluatorStrength) -> Option<crate::Explanation> {

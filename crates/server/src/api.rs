@@ -97,9 +97,13 @@ pub async fn create(
     if let Some(client) = client {
         state.allow_create(client)?;
     }
-    let (paused, clock) = (body.paused, body.clock);
+    let (paused, clock, opening) = (body.paused, body.clock, body.opening.clone());
     let (game, players) = body.into_game()?;
-    let live = state.create(game, players, paused, clock).await?;
+    let opening = opening
+        .as_deref()
+        .map(|name| crate::opening::for_new_game(name, game.as_ref(), clock.is_some()))
+        .transpose()?;
+    let live = state.create(game, players, paused, clock, opening).await?;
     let live = live.lock().await;
     Ok((StatusCode::CREATED, Json(view(&live))).into_response())
 }
@@ -152,16 +156,21 @@ pub async fn make_move(
     if let Some(ending) = live.ending() {
         return Err(ApiError::GameOver(ending.text));
     }
-    let side = live.game().side_to_move();
+    let side = live.actor();
     if !live.players().of(side).is_human() {
         return Err(ApiError::NotYourTurn(live.side_label(side)));
     }
     check_seen(&live, body.ply, body.version)?;
+    crate::opening::check_stone(live.opening())?;
     live.change(&state, |draft| {
         draft
             .game
             .play(&body.mv)
             .map_err(|err| ApiError::IllegalMove(err.to_string()))?;
+        let plies = draft.game.moves().len();
+        if let Some(opening) = draft.opening.as_mut() {
+            opening.after_stone(plies);
+        }
         Ok(())
     })
     .await?;
@@ -194,7 +203,7 @@ pub async fn undo(
         return Err(ApiError::NothingToUndo("no move has been played"));
     }
     let players = live.players();
-    let target = if players.any_human() {
+    let mut target = if players.any_human() {
         moves
             .iter()
             .rposition(|m| players.of(m.side).is_human())
@@ -202,6 +211,20 @@ pub async fn undo(
     } else {
         moves.len() - 1
     };
+    // A swap opening's stones and choices stay: reset plays it again.
+    if let Some(opening) = live.opening() {
+        let kept = if opening.active() {
+            moves.len()
+        } else {
+            opening.plies.unwrap_or(0)
+        };
+        target = target.max(kept);
+        if target >= moves.len() {
+            return Err(ApiError::NothingToUndo(
+                "the swap opening is not taken back: reset plays it again",
+            ));
+        }
+    }
     live.change(&state, |draft| {
         while draft.game.moves().len() > target && draft.game.undo() {}
         draft.resigned = None;
@@ -231,6 +254,9 @@ pub async fn reset(
         draft.game.reset();
         draft.resigned = None;
         draft.clock = draft.clock.map(|c| GameClock::new(c.control()));
+        if let Some(opening) = draft.opening.as_mut() {
+            opening.restart();
+        }
         draft.forget_last_search = true;
         Ok(())
     })
@@ -300,12 +326,42 @@ pub async fn load_position(
     })?;
     live.change(&state, |draft| {
         draft.game = game;
+        // A position of one's own is no swap opening.
+        draft.opening = None;
         draft.resigned = None;
         draft.clock = draft.clock.map(|c| GameClock::new(c.control()));
         draft.forget_last_search = true;
         Ok(())
     })
     .await?;
+    Ok(Json(view(&live)))
+}
+
+/// `POST /api/games/{id}/opening`: a person's choice in a swap opening:
+/// `{"choice": "black" | "white" | "two"}`.
+///
+/// # Errors
+///
+/// An unknown game, a bad body, no opening or no such choice open now,
+/// the computer's choice, a stale ply.
+pub async fn choose_opening(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<crate::requests::OpeningRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let choice = crate::opening::Choice::parse(&body.choice)?;
+    let live = state.game(&id).await?;
+    let mut live = live.lock().await;
+    if let Some(ending) = live.ending() {
+        return Err(ApiError::GameOver(ending.text));
+    }
+    check_seen(&live, body.ply, body.version)?;
+    let side = live.actor();
+    if !live.players().of(side).is_human() {
+        return Err(ApiError::NotYourTurn(live.side_label(side)));
+    }
+    live.change(&state, |draft| crate::opening::apply_choice(draft, choice))
+        .await?;
     Ok(Json(view(&live)))
 }
 
@@ -322,6 +378,12 @@ pub async fn set_players(
     let players = body.players.validate()?;
     let live = state.game(&id).await?;
     let mut live = live.lock().await;
+    if live.opening().is_some_and(crate::opening::Opening::active) {
+        return Err(ApiError::invalid(
+            "players",
+            "the players stay as they are until the swap opening is over",
+        ));
+    }
     if live.clock().is_some() {
         check_clock_players(&players)?;
     }

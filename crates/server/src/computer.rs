@@ -9,6 +9,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use banco_games::swap::{SwapAnswer, SwapRule};
 use banco_games::{AnyGame, SearchPlan, TextThought};
 use banco_search::{Clock, Limits, SearchConfig, StopFlag};
 
@@ -48,6 +49,16 @@ pub fn plan(
     game.kind().plan(&computer.settings(), config, limits, seed)
 }
 
+/// What a computer's turn produced.
+#[derive(Debug)]
+pub enum ComputerResult {
+    /// A move (none when the side to move has none) and the last report.
+    /// (Boxed: a report is large, an opening's answer small.)
+    Move(Box<(Option<TextThought>, Option<SearchInfo>)>),
+    /// Its answer at a step of a swap opening.
+    Swap(SwapAnswer),
+}
+
 /// Runs `job` in the background: waits for a permit, searches, and hands
 /// the result back to its game.
 pub fn spawn(state: AppState, job: SearchJob) {
@@ -82,13 +93,20 @@ async fn run(state: AppState, job: SearchJob) {
         stop,
         events,
         clock,
+        opening,
     } = job;
     let pool = state.clone();
-    let outcome = tokio::task::spawn_blocking(move || {
-        think(&pool, game.as_ref(), &computer, clock, &stop, seed, &events)
+    let outcome = tokio::task::spawn_blocking(move || match opening {
+        Some(rule) => answer_swap(&pool, game.as_ref(), &computer, rule, &stop, seed),
+        None => {
+            let (thought, last) =
+                think(&pool, game.as_ref(), &computer, clock, &stop, seed, &events);
+            Ok(ComputerResult::Move(Box::new((thought, last))))
+        }
     })
     .await
-    .map_err(|err| err.to_string());
+    .map_err(|err| err.to_string())
+    .and_then(|result| result);
     drop(permit);
     let Some(live) = state.loaded(game_id) else {
         return;
@@ -97,6 +115,26 @@ async fn run(state: AppState, job: SearchJob) {
         .await
         .computer_finished(&state, search_id, outcome)
         .await;
+}
+
+/// The computer's answer at a step of a swap opening, on the blocking pool.
+fn answer_swap(
+    state: &AppState,
+    game: &dyn AnyGame,
+    computer: &Computer,
+    rule: SwapRule,
+    stop: &StopFlag,
+    seed: u64,
+) -> Result<ComputerResult, String> {
+    let plan = plan(game, computer, None, stop, seed);
+    let mut searcher = state.searcher(plan.config.clone());
+    let answer = game.swap_answer(rule, &mut searcher, &plan);
+    state.give_back(searcher);
+    match answer {
+        Some(Ok(answer)) => Ok(ComputerResult::Swap(answer)),
+        Some(Err(err)) => Err(err.to_string()),
+        None => Err(format!("{} has no swap openings", game.kind())),
+    }
 }
 
 /// The search itself, on the blocking pool: every iteration goes to the pages.

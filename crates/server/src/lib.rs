@@ -42,6 +42,7 @@ pub mod events;
 pub mod lab;
 pub mod levels;
 pub mod live;
+pub mod opening;
 pub mod players;
 pub mod position;
 pub mod progress;
@@ -115,6 +116,7 @@ pub fn app(state: AppState, access: Access) -> Router {
         .route("/{id}/undo", post(api::undo))
         .route("/{id}/reset", post(api::reset))
         .route("/{id}/resign", post(api::resign))
+        .route("/{id}/opening", post(api::choose_opening))
         .route("/{id}/position", post(api::load_position))
         .route("/{id}/players", post(api::set_players))
         .route("/{id}/control", post(api::control))

@@ -8,9 +8,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, PoisonError};
 
-use banco_games::{
-    AnyGame, BoardView, Ending, GameKind, MovePlayed, Setup, TextThought, parse_side, side_name,
-};
+use banco_games::{AnyGame, BoardView, Ending, GameKind, MovePlayed, Setup, parse_side, side_name};
 use banco_search::{Side, StopFlag};
 use serde::Serialize;
 use tokio::sync::{Mutex, Semaphore, broadcast, watch};
@@ -18,6 +16,7 @@ use tokio::sync::{Mutex, Semaphore, broadcast, watch};
 use crate::clock::{ClockView, GameClock, StoredClock};
 use crate::error::ApiError;
 use crate::events::Event;
+use crate::opening::{Opening, OpeningView};
 use crate::players::{Computer, Player, Players, PlayersSpec};
 use crate::progress::SearchInfo;
 use crate::requests::ControlAction;
@@ -35,6 +34,8 @@ pub struct LiveGame {
     resigned: Option<Side>,
     /// The clocks, for a game played with them.
     clock: Option<GameClock>,
+    /// The swap opening, for a game that has one.
+    opening: Option<Opening>,
     /// Ends the game when the running clock reaches zero.
     clock_timer: Option<tokio::task::AbortHandle>,
     created_at: i64,
@@ -80,6 +81,8 @@ pub struct Draft {
     pub clock: Option<GameClock>,
     /// Computer against computer: whether the computers wait after the change.
     pub paused: bool,
+    /// The swap opening after the change.
+    pub opening: Option<Opening>,
     /// Whether the computer's last report no longer applies (a new start).
     pub forget_last_search: bool,
 }
@@ -101,6 +104,8 @@ pub struct SearchJob {
     pub events: broadcast::Sender<Arc<str>>,
     /// The computer's clock, in a game played with clocks.
     pub clock: Option<banco_search::Clock>,
+    /// The swap opening whose step the computer is to answer, if it is one.
+    pub opening: Option<banco_games::swap::SwapRule>,
 }
 
 /// The game as the page and the API see it.
@@ -123,6 +128,7 @@ pub struct GameView<'a> {
     board: BoardView,
     ending: Option<Ending>,
     clock: Option<ClockView>,
+    opening: Option<OpeningView>,
     last_search: Option<&'a SearchInfo>,
     created_at: i64,
     updated_at: i64,
@@ -138,6 +144,7 @@ impl LiveGame {
             players,
             resigned,
             clock: None,
+            opening: None,
             clock_timer: None,
             created_at: now,
             updated_at: now,
@@ -208,6 +215,22 @@ impl LiveGame {
         self.clock.as_ref()
     }
 
+    /// The swap opening, for a game that has one.
+    #[must_use]
+    pub fn opening(&self) -> Option<&Opening> {
+        self.opening.as_ref()
+    }
+
+    /// The side whose player acts now: the side to move, or during a swap
+    /// opening the one whose step it is.
+    #[must_use]
+    pub fn actor(&self) -> Side {
+        self.opening
+            .as_ref()
+            .and_then(Opening::actor)
+            .unwrap_or_else(|| self.game.side_to_move())
+    }
+
     /// The game's name of a side, e.g. `White`.
     #[must_use]
     pub fn side_label(&self, side: Side) -> &'static str {
@@ -233,6 +256,7 @@ impl LiveGame {
             resigned: self.resigned,
             clock: self.clock,
             paused: self.paused,
+            opening: self.opening,
             forget_last_search: false,
         }
     }
@@ -333,6 +357,7 @@ impl LiveGame {
         self.resigned = draft.resigned;
         self.clock = draft.clock;
         self.paused = draft.paused;
+        self.opening = draft.opening;
         if draft.forget_last_search {
             self.last_search = None;
         }
@@ -401,10 +426,11 @@ impl LiveGame {
         if self.search.is_some() || self.ending().is_some() || (self.paused && !self.step) {
             return;
         }
-        let side = self.game.side_to_move();
+        let side = self.actor();
         let Player::Computer(computer) = self.players.of(side).clone() else {
             return;
         };
+        let opening = self.opening.filter(Opening::active).map(|o| o.rule);
         let stop = StopFlag::new();
         let search_id = state.next_search_id();
         let clock = self.clock.as_ref().map(|clock| {
@@ -439,6 +465,7 @@ impl LiveGame {
                 stop,
                 events: self.events.clone(),
                 clock,
+                opening,
             },
         );
     }
@@ -458,7 +485,7 @@ impl LiveGame {
         &mut self,
         state: &AppState,
         search_id: u64,
-        outcome: Result<(Option<TextThought>, Option<SearchInfo>), String>,
+        outcome: Result<crate::computer::ComputerResult, String>,
     ) {
         if !self.is_current_search(search_id) {
             return;
@@ -470,7 +497,19 @@ impl LiveGame {
         }
         self.step = false;
         let (thought, last) = match outcome {
-            Ok(result) => result,
+            Ok(crate::computer::ComputerResult::Move(result)) => *result,
+            Ok(crate::computer::ComputerResult::Swap(answer)) => {
+                let applied = self
+                    .change(state, |draft| crate::opening::apply_answer(draft, answer))
+                    .await;
+                if let Err(err) = applied {
+                    self.cancel_search();
+                    self.announce(&Event::error("computer_move_failed", err.to_string()));
+                    self.paused = true;
+                    self.touch();
+                }
+                return;
+            }
             Err(message) => {
                 self.announce(&Event::error("search_failed", message));
                 self.touch();
@@ -523,7 +562,7 @@ impl LiveGame {
     #[must_use]
     pub fn view(&self) -> GameView<'_> {
         let setup = self.game.setup();
-        let side = self.game.side_to_move();
+        let side = self.actor();
         let ending = self.ending();
         let mut board = self.game.board();
         // A game over by resignation or on time has no moves left to play,
@@ -552,6 +591,7 @@ impl LiveGame {
             board,
             ending,
             clock: self.clock.as_ref().map(|c| c.view(now_ms())),
+            opening: self.opening.as_ref().map(OpeningView::from),
             last_search: self.last_search.as_ref(),
             created_at: self.created_at,
             updated_at: self.updated_at,
@@ -617,6 +657,7 @@ fn row_of(id: i64, draft: &Draft, created_at: i64, updated_at: i64) -> GameRow {
         clock: draft
             .clock
             .and_then(|c| serde_json::to_string(&c.stored()).ok()),
+        opening: draft.opening.and_then(|o| serde_json::to_string(&o).ok()),
         created_at,
         updated_at,
     }
@@ -651,8 +692,15 @@ fn restore(row: &GameRow, started_ms: i64) -> Result<LiveGame, StoreError> {
         }
         None => None,
     };
+    let opening = match &row.opening {
+        Some(text) => Some(
+            serde_json::from_str::<Opening>(text).map_err(|e| damaged(format!("opening: {e}")))?,
+        ),
+        None => None,
+    };
     let mut live = LiveGame::new(row.id, game, players, resigned);
     live.clock = clock;
+    live.opening = opening;
     live.created_at = row.created_at;
     live.updated_at = row.updated_at;
     // Computer against computer waits after a restart until someone resumes it.
@@ -853,10 +901,12 @@ impl AppState {
         players: Players,
         paused: bool,
         clock: Option<crate::clock::TimeControl>,
+        opening: Option<Opening>,
     ) -> Result<Arc<Mutex<LiveGame>>, ApiError> {
         let mut live = LiveGame::new(0, game, players, None);
         live.paused = paused;
         live.clock = clock.map(GameClock::new);
+        live.opening = opening;
         let draft = live.draft();
         let row = row_of(0, &draft, live.created_at, live.updated_at);
         let id = self.inner.store.insert(row).await?;

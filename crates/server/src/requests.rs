@@ -166,6 +166,9 @@ pub struct CreateGame {
     /// A time control, for a game played with clocks; none by default.
     #[serde(default)]
     pub clock: Option<TimeControl>,
+    /// A swap opening (`swap1`, `swap2`), for gomoku.
+    #[serde(default)]
+    pub opening: Option<String>,
 }
 
 impl Validate for CreateGame {
@@ -198,6 +201,9 @@ impl Validate for CreateGame {
         if let Some(clock) = &self.clock {
             clock.validate()?;
             check_clock_players(&players)?;
+        }
+        if let Some(opening) = &self.opening {
+            check_text("opening", opening, 16)?;
         }
         Ok(())
     }
@@ -457,5 +463,25 @@ mod tests {
                 prop_assert!((1..=10).contains(&level));
             }
         }
+    }
+}
+
+/// `POST /api/games/{id}/opening`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningRequest {
+    /// `black`, `white` or `two`.
+    pub choice: String,
+    /// The number of moves the page saw.
+    #[serde(default)]
+    pub ply: Option<usize>,
+    /// The game's version the page saw.
+    #[serde(default)]
+    pub version: Option<u64>,
+}
+
+impl Validate for OpeningRequest {
+    fn validate(&self) -> Result<(), ApiError> {
+        check_text("choice", &self.choice, 16)
     }
 }

@@ -13,7 +13,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-const SCHEMA_VERSION: i64 = 2;
+const SCHEMA_VERSION: i64 = 3;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -28,6 +28,7 @@ CREATE TABLE IF NOT EXISTS games (
     resigned    TEXT,
     result      TEXT    NOT NULL DEFAULT '*',
     clock       TEXT,
+    opening     TEXT,
     created_at  INTEGER NOT NULL,
     updated_at  INTEGER NOT NULL
 );
@@ -35,8 +36,11 @@ CREATE INDEX IF NOT EXISTS games_by_update ON games (updated_at DESC);
 ";
 
 /// What turns a database of an older schema into this one, by the version
-/// it had: version 1 had no clocks.
-const MIGRATIONS: [(i64, &str); 1] = [(1, "ALTER TABLE games ADD COLUMN clock TEXT;")];
+/// it had: version 1 had no clocks, version 2 no swap openings.
+const MIGRATIONS: [(i64, &str); 2] = [
+    (1, "ALTER TABLE games ADD COLUMN clock TEXT;"),
+    (2, "ALTER TABLE games ADD COLUMN opening TEXT;"),
+];
 
 /// A database failure.
 #[derive(Debug, thiserror::Error)]
@@ -98,6 +102,8 @@ pub struct GameRow {
     pub result: String,
     /// The clock as JSON, for a game played with one.
     pub clock: Option<String>,
+    /// The swap opening as JSON, for a game that has one.
+    pub opening: Option<String>,
     /// When it was created, milliseconds since 1970.
     pub created_at: i64,
     /// When it last changed, milliseconds since 1970.
@@ -249,8 +255,8 @@ impl Store {
     pub async fn insert(&self, row: GameRow) -> Result<i64, StoreError> {
         self.with(move |conn| {
             conn.execute(
-                "INSERT INTO games (kind, rule, size, start, moves, plies, players, resigned, result, created_at, updated_at, clock)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                "INSERT INTO games (kind, rule, size, start, moves, plies, players, resigned, result, created_at, updated_at, clock, opening)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                 params![
                     row.kind,
                     row.rule,
@@ -264,6 +270,7 @@ impl Store {
                     row.created_at,
                     row.updated_at,
                     row.clock,
+                    row.opening,
                 ],
             )?;
             Ok(conn.last_insert_rowid())
@@ -280,7 +287,8 @@ impl Store {
         self.with(move |conn| {
             let changed = conn.execute(
                 "UPDATE games SET rule = ?2, size = ?3, start = ?4, moves = ?5, plies = ?6,
-                 players = ?7, resigned = ?8, result = ?9, updated_at = ?10, clock = ?11 WHERE id = ?1",
+                 players = ?7, resigned = ?8, result = ?9, updated_at = ?10, clock = ?11, opening = ?12
+                 WHERE id = ?1",
                 params![
                     row.id,
                     row.rule,
@@ -293,6 +301,7 @@ impl Store {
                     row.result,
                     row.updated_at,
                     row.clock,
+                    row.opening,
                 ],
             )?;
             if changed == 1 {
@@ -315,7 +324,7 @@ impl Store {
     pub async fn get(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         self.with(move |conn| {
             conn.query_row(
-                "SELECT id, kind, rule, size, start, moves, players, resigned, result, created_at, updated_at, clock
+                "SELECT id, kind, rule, size, start, moves, players, resigned, result, created_at, updated_at, clock, opening
                  FROM games WHERE id = ?1",
                 [id],
                 |row| {
@@ -331,6 +340,7 @@ impl Store {
                         resigned: row.get(7)?,
                         result: row.get(8)?,
                         clock: row.get(11)?,
+                        opening: row.get(12)?,
                         created_at: row.get(9)?,
                         updated_at: row.get(10)?,
                     })
@@ -414,6 +424,7 @@ mod tests {
             resigned: None,
             result: "*".into(),
             clock: None,
+            opening: None,
             created_at: 1,
             updated_at: 2,
         }
