@@ -8,6 +8,8 @@
 //! and keeps running totals of both, so the evaluation and the threat search
 //! read them without scanning the board.
 
+use std::sync::OnceLock;
+
 use banco_search::Side;
 
 use crate::pattern::{FiveRule, LinePattern, PatternTable, REACH, WALL, shift_of, swap_colours};
@@ -48,12 +50,83 @@ pub(crate) const THREATS: usize = 9;
 /// Evaluation weight of each line pattern at a point, by [`LinePattern`] order.
 const PATTERN_VALUE: [i32; 12] = [0, 0, 1, 3, 6, 20, 25, 80, 90, 400, 400, 1200];
 
+/// Codes of a point's four line patterns: 12 patterns in each direction.
+const POINT_CODES: usize = 12 * 12 * 12 * 12;
+
+/// What one stone makes at a point and what the point is worth, for every
+/// combination of its four line patterns: the classification is a look-up,
+/// not a loop, at every point a move changes.
+pub(crate) struct PointTable {
+    entries: Vec<(Threat, i16)>,
+}
+
+impl PointTable {
+    /// The table for a colour without fouls, or for renju's black.
+    fn get(renju_black: bool) -> &'static PointTable {
+        static FREE: OnceLock<PointTable> = OnceLock::new();
+        static RENJU_BLACK: OnceLock<PointTable> = OnceLock::new();
+        let cell = if renju_black { &RENJU_BLACK } else { &FREE };
+        cell.get_or_init(|| PointTable {
+            entries: (0..POINT_CODES)
+                .map(|code| {
+                    let patterns = std::array::from_fn(|d| {
+                        LinePattern::from_index(code / 12_usize.pow(3 - d as u32) % 12)
+                    });
+                    let (threat, value) = classify_patterns(&patterns, renju_black);
+                    (threat, i16::try_from(value).unwrap_or(i16::MAX))
+                })
+                .collect(),
+        })
+    }
+
+    #[inline]
+    fn lookup(&self, patterns: &[LinePattern; 4]) -> (Threat, i32) {
+        let code = ((patterns[0] as usize * 12 + patterns[1] as usize) * 12 + patterns[2] as usize)
+            * 12
+            + patterns[3] as usize;
+        let (threat, value) = self.entries[code];
+        (threat, i32::from(value))
+    }
+}
+
+/// The threat and value of a point with these four line patterns (for
+/// renju's black, overlines and double-fours are fouls).
+fn classify_patterns(patterns: &[LinePattern; 4], renju_black: bool) -> (Threat, i32) {
+    let mut threat = combine(patterns);
+    // Renju's overline and double-four are exact from the tables. A
+    // double-three needs the recursive scan, which would run at every
+    // update: it is left to the points' users (`exact_foul`), and the
+    // cached threat stays an upper bound there.
+    if renju_black && threat != Threat::Five {
+        let overline = patterns.contains(&LinePattern::Overline);
+        let fours: u8 = patterns.iter().map(|p| p.fours()).sum();
+        if overline || fours >= 2 {
+            threat = Threat::Forbidden;
+        }
+    }
+    let value = if threat == Threat::Forbidden {
+        0
+    } else {
+        patterns
+            .iter()
+            .map(|&p| PATTERN_VALUE[p as usize])
+            .sum::<i32>()
+            + match threat {
+                Threat::DoubleThree => 200,
+                Threat::FourThree | Threat::OpenFour => 300,
+                _ => 0,
+            }
+    };
+    (threat, value)
+}
+
 /// The board: stones, line keys, patterns, threats and the hash.
 #[derive(Clone)]
 pub(crate) struct Board {
     size: u8,
     renju: bool,
     tables: [&'static PatternTable; 2],
+    points: [&'static PointTable; 2],
     cells: [u8; CELLS],
     keys: [[u32; 4]; CELLS],
     patterns: [[[LinePattern; 4]; CELLS]; 2],
@@ -83,6 +156,7 @@ impl Board {
             size,
             renju: rule == Rule::Renju,
             tables: [PatternTable::get(black), PatternTable::get(white)],
+            points: [PointTable::get(rule == Rule::Renju), PointTable::get(false)],
             cells: [0; CELLS],
             keys: [[0; 4]; CELLS],
             patterns: [[[LinePattern::None; 4]; CELLS]; 2],
@@ -316,32 +390,7 @@ impl Board {
     /// Derives both colours' threats and values at an empty point from its patterns.
     fn classify(&mut self, index: usize) {
         for side in 0..2 {
-            let patterns = self.patterns[side][index];
-            let mut threat = combine(&patterns);
-            // Renju's overline and double-four are exact from the tables. A
-            // double-three needs the recursive scan, which would run at every
-            // update: it is left to the points' users (`exact_foul`), and
-            // the cached threat stays an upper bound there.
-            if self.renju && side == 0 && threat != Threat::Five {
-                let overline = patterns.contains(&LinePattern::Overline);
-                let fours: u8 = patterns.iter().map(|p| p.fours()).sum();
-                if overline || fours >= 2 {
-                    threat = Threat::Forbidden;
-                }
-            }
-            let value = if threat == Threat::Forbidden {
-                0
-            } else {
-                patterns
-                    .iter()
-                    .map(|&p| PATTERN_VALUE[p as usize])
-                    .sum::<i32>()
-                    + match threat {
-                        Threat::DoubleThree => 200,
-                        Threat::FourThree | Threat::OpenFour => 300,
-                        _ => 0,
-                    }
-            };
+            let (threat, value) = self.points[side].lookup(&self.patterns[side][index]);
             self.threats[side][index] = threat;
             self.values[side][index] = value;
         }
@@ -403,6 +452,27 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_point_tables_classify_every_combination_as_the_rules_do() {
+        for renju_black in [false, true] {
+            let table = PointTable::get(renju_black);
+            for a in 0..12 {
+                for b in 0..12 {
+                    for c in 0..12 {
+                        for d in 0..12 {
+                            let patterns = [a, b, c, d].map(LinePattern::from_index);
+                            assert_eq!(
+                                table.lookup(&patterns),
+                                classify_patterns(&patterns, renju_black),
+                                "{patterns:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn keys_follow_stones_on_and_off() {

@@ -59,6 +59,11 @@ pub enum LinePattern {
 }
 
 impl LinePattern {
+    /// The pattern of a number below 12, in declaration order (`as usize` back).
+    pub(crate) const fn from_index(index: usize) -> LinePattern {
+        LinePattern::ALL[index % 12]
+    }
+
     const ALL: [LinePattern; 12] = [
         LinePattern::None,
         LinePattern::Overline,
