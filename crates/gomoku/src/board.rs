@@ -497,4 +497,64 @@ mod tests {
             Board::new(15, Rule::Renju).total(Side::First)
         );
     }
+
+    /// Everything a point knows, and the totals, equal a board's that had
+    /// the same stones placed afresh.
+    fn same_as_fresh(board: &Board, rule: Rule, stones: &[(usize, Side)]) {
+        let mut fresh = Board::new(board.size, rule);
+        for &(index, side) in stones {
+            fresh.place(index, side);
+        }
+        for i in board.indices() {
+            assert_eq!(board.keys[i], fresh.keys[i], "keys at {i}");
+            if board.cells[i] == 0 {
+                for side in 0..2 {
+                    assert_eq!(board.patterns[side][i], fresh.patterns[side][i], "at {i}");
+                    assert_eq!(board.threats[side][i], fresh.threats[side][i], "at {i}");
+                    assert_eq!(board.values[side][i], fresh.values[side][i], "at {i}");
+                }
+            }
+        }
+        assert_eq!(board.totals, fresh.totals);
+        assert_eq!(board.counts, fresh.counts);
+        assert_eq!(board.hash, fresh.hash);
+    }
+
+    #[test]
+    fn stones_on_and_off_leave_what_a_fresh_board_has() {
+        for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro] {
+            let mut state = 0x5eed_u64;
+            let mut board = Board::new(15, rule);
+            let mut stones: Vec<(usize, Side)> = Vec::new();
+            for step in 0..600 {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let take_off = !stones.is_empty() && (state >> 60) < 6;
+                if take_off {
+                    let (index, _) = stones.pop().unwrap();
+                    board.remove(index);
+                } else {
+                    // A point near the centre, so lines form and break.
+                    let x = 4 + (state >> 33) as usize % 7;
+                    let y = 4 + (state >> 41) as usize % 7;
+                    let index = y * STRIDE + x;
+                    if board.cells[index] != 0 {
+                        continue;
+                    }
+                    let side = if stones.len().is_multiple_of(2) {
+                        Side::First
+                    } else {
+                        Side::Second
+                    };
+                    board.place(index, side);
+                    stones.push((index, side));
+                }
+                if step % 25 == 0 {
+                    same_as_fresh(&board, rule, &stones);
+                }
+            }
+            same_as_fresh(&board, rule, &stones);
+        }
+    }
 }
