@@ -3,6 +3,8 @@
 
 use std::time::{Duration, Instant};
 
+use crate::engine::Kept;
+use crate::engine::history::Memory;
 use crate::engine::tt::{TableAllocError, TranspositionTable};
 use crate::textbook::{self, Textbook};
 use crate::{
@@ -45,8 +47,9 @@ impl<M: Copy> SearchResult<M> {
     }
 }
 
-/// Runs searches with one configuration and one transposition table, which
-/// persists from move to move within a game.
+/// Runs searches with one configuration, one transposition table and each
+/// thread's move-ordering memory (history, counter moves), all of which
+/// persist from move to move within a game.
 ///
 /// ```
 /// use banco_search::testkit::{TicTacToe, TicTacToeEval};
@@ -60,6 +63,7 @@ impl<M: Copy> SearchResult<M> {
 pub struct Searcher {
     config: SearchConfig,
     tt: TranspositionTable,
+    memories: Vec<Memory>,
 }
 
 impl Searcher {
@@ -67,7 +71,11 @@ impl Searcher {
     #[must_use]
     pub fn new(config: SearchConfig) -> Searcher {
         let tt = TranspositionTable::new(config.hash_mb);
-        Searcher { config, tt }
+        Searcher {
+            config,
+            tt,
+            memories: Vec::new(),
+        }
     }
 
     /// The configuration in use.
@@ -102,6 +110,9 @@ impl Searcher {
     /// Forgets everything learnt (a new game, or another game altogether).
     pub fn clear(&mut self) {
         self.tt.clear();
+        for memory in &mut self.memories {
+            memory.clear();
+        }
     }
 
     /// Sets the time kept back per move for communication delays.
@@ -136,16 +147,36 @@ impl Searcher {
                 limits,
                 observer,
             ),
-            Algorithm::Engine => {
-                crate::engine::search(root, eval, &self.config, limits, &self.tt, false, observer)
-            }
+            Algorithm::Engine => crate::engine::search(
+                root,
+                eval,
+                &self.config,
+                limits,
+                Kept {
+                    tt: &self.tt,
+                    memories: &mut self.memories,
+                },
+                false,
+                observer,
+            ),
             Algorithm::Mtdf => {
                 let mut config = self.config.clone();
                 // MTD(f) is a driver of zero-window searches that only pays off
                 // with a table; aspiration windows are what it replaces.
                 config.techniques.transposition_table = true;
                 config.techniques.aspiration_windows = false;
-                crate::engine::search(root, eval, &config, limits, &self.tt, true, observer)
+                crate::engine::search(
+                    root,
+                    eval,
+                    &config,
+                    limits,
+                    Kept {
+                        tt: &self.tt,
+                        memories: &mut self.memories,
+                    },
+                    true,
+                    observer,
+                )
             }
         }
     }

@@ -5,9 +5,49 @@
 //! quiet move (by the game's move index and the side that plays it) by how
 //! often it caused cut-offs, with a "gravity" term that keeps scores bounded
 //! and lets old knowledge fade.
+//!
+//! History and counter moves live in a [`Memory`] per thread that the
+//! [`crate::Searcher`] keeps from one search to the next (cleared for a new
+//! game), as engines do: what refuted moves a move ago mostly still does.
 
 use super::params::{HISTORY_BONUS_MAX, HISTORY_MAX};
 use crate::{Game, Side};
+
+/// What one search thread remembers for ordering from one search to the next.
+pub(crate) struct Memory {
+    pub(crate) history: History,
+    pub(crate) counter_moves: CounterMoves,
+}
+
+impl Memory {
+    pub(crate) fn new<G: Game>() -> Memory {
+        Memory {
+            history: History::new::<G>(),
+            counter_moves: CounterMoves::new::<G>(),
+        }
+    }
+
+    /// Makes the tables fit `G`'s moves, starting afresh if they were another game's.
+    pub(crate) fn fit<G: Game>(&mut self) {
+        if self.history.space != G::MOVE_INDEX_SPACE {
+            *self = Memory::new::<G>();
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub(crate) fn clear(&mut self) {
+        self.history.table.fill(0);
+        self.counter_moves.table.fill(super::tt::NO_MOVE);
+    }
+}
+
+impl std::fmt::Debug for Memory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Memory")
+            .field("move_index_space", &self.history.space)
+            .finish_non_exhaustive()
+    }
+}
 
 /// History scores for both sides.
 pub(crate) struct History {

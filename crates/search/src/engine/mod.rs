@@ -20,7 +20,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use self::history::{CounterMoves, History, Killers};
+use self::history::{Killers, Memory};
 use self::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, LMR_BASE, LMR_DIVISOR};
 use self::tt::TranspositionTable;
 use crate::budget::Budget;
@@ -32,6 +32,13 @@ use crate::{
 
 /// How many nodes a helper thread counts before it publishes its statistics.
 const FLUSH_INTERVAL: u64 = 1024;
+
+/// What a [`crate::Searcher`] keeps from one search to the next: the
+/// shared table, and each thread's ordering memory.
+pub(crate) struct Kept<'a> {
+    pub(crate) tt: &'a TranspositionTable,
+    pub(crate) memories: &'a mut Vec<Memory>,
+}
 
 /// State the threads of one search share besides the table.
 struct Shared {
@@ -138,8 +145,8 @@ struct Worker<'a, G: Game, E: Evaluator<G>> {
     stopped: bool,
     path: Path,
     plies: Vec<Ply<G::Move>>,
-    history: History,
-    counter_moves: CounterMoves,
+    /// History and counter moves, kept by the searcher between searches.
+    memory: &'a mut Memory,
     reductions: &'a Reductions,
     root: Vec<RootMove<G::Move>>,
     root_pv: Vec<G::Move>,
@@ -176,6 +183,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         shared: &'a Shared,
         budget: Budget,
         reductions: &'a Reductions,
+        memory: &'a mut Memory,
     ) -> Worker<'a, G, E> {
         let mut legal = Vec::new();
         root.legal_moves(&mut legal);
@@ -206,8 +214,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             stopped: false,
             path: Path::new(root),
             plies,
-            history: History::new::<G>(),
-            counter_moves: CounterMoves::new::<G>(),
+            memory,
             reductions,
             root: root_moves,
             root_pv: Vec::new(),
@@ -566,11 +573,18 @@ pub(crate) fn search<G: Game, E: Evaluator<G>>(
     eval: &E,
     config: &SearchConfig,
     limits: &Limits,
-    tt: &TranspositionTable,
+    kept: Kept<'_>,
     mtdf: bool,
     observer: &mut dyn SearchObserver<G::Move>,
 ) -> SearchResult<G::Move> {
+    let Kept { tt, memories } = kept;
     let start = Instant::now();
+    let threads = config.threads.max(1);
+    memories.resize_with(threads, Memory::new::<G>);
+    for memory in memories.iter_mut() {
+        memory.fit::<G>();
+    }
+    let (main_memory, helper_memories) = memories.split_at_mut(1);
     tt.new_search();
     let shared = Shared {
         stop: AtomicBool::new(false),
@@ -584,7 +598,7 @@ pub(crate) fn search<G: Game, E: Evaluator<G>>(
         ..Limits::default()
     };
     let (mut result, main_stats) = std::thread::scope(|scope| {
-        for id in 1..config.threads.max(1) {
+        for (id, memory) in (1..threads).zip(helper_memories.iter_mut()) {
             let (shared, reductions, helper_limits) = (&shared, &reductions, &helper_limits);
             let helper_budget = Budget::new(&Limits::default(), config.move_overhead, start);
             scope.spawn(move || {
@@ -597,11 +611,22 @@ pub(crate) fn search<G: Game, E: Evaluator<G>>(
                     shared,
                     helper_budget,
                     reductions,
+                    memory,
                 );
                 worker.iterate(helper_limits, mtdf, &mut crate::Silent, start);
             });
         }
-        let mut main = Worker::new(0, root, eval, tt, config, &shared, budget, &reductions);
+        let mut main = Worker::new(
+            0,
+            root,
+            eval,
+            tt,
+            config,
+            &shared,
+            budget,
+            &reductions,
+            &mut main_memory[0],
+        );
         let result = main.iterate(limits, mtdf, observer, start);
         shared.stop.store(true, Ordering::Relaxed);
         (result, main.stats)

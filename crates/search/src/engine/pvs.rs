@@ -45,7 +45,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let killers = self.plies[ply].killers;
         let counter = match self.previous_move(ply) {
             Some(previous) if self.tech.counter_moves => {
-                self.counter_moves.get(side, G::move_index(previous))
+                self.memory.counter_moves.get(side, G::move_index(previous))
             }
             _ => NO_MOVE,
         };
@@ -66,7 +66,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             } else if counter != NO_MOVE && G::move_key(mv) == counter {
                 COUNTER_MOVE
             } else if self.tech.history {
-                self.history.get(side, G::move_index(mv))
+                self.memory.history.get(side, G::move_index(mv))
             } else {
                 0
             };
@@ -410,13 +410,18 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if self.tech.counter_moves
             && let Some(previous) = self.previous_move(ply)
         {
-            self.counter_moves
+            self.memory
+                .counter_moves
                 .set(side, G::move_index(previous), G::move_key(mv));
         }
         if self.tech.history {
-            self.history.update(side, G::move_index(mv), depth, 1);
+            self.memory
+                .history
+                .update(side, G::move_index(mv), depth, 1);
             for &other in tried {
-                self.history.update(side, G::move_index(other), depth, -1);
+                self.memory
+                    .history
+                    .update(side, G::move_index(other), depth, -1);
             }
         }
     }
