@@ -418,6 +418,9 @@ test('with "confirm each move" set, a move waits for Enter', async () => {
   assert.match(await page.textContent('#confirm-title'), /Play e2e4\?/);
   await page.keyboard.press('Escape');
   await page.waitForSelector('#confirm-dialog', { state: 'hidden' });
+  // The dialog's close event is queued: the piece is let go when it comes.
+  // A click before that would pick the still-selected piece up and drop it.
+  await page.waitForFunction(() => !document.querySelector('#board [data-dest]'));
   assert.equal(await plies(page), 0);
   await clickMove(page, 'e2', 'e4');
   await page.waitForSelector('#confirm-dialog[open]');
