@@ -70,7 +70,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     const NODE_COST: u64 = 1;
 
     /// How many of this game's evaluation units a chess centipawn is worth,
-    /// roughly (1 for chess). Difficulty levels multiply their noise by it.
+    /// roughly (1 for chess). Difficulty levels multiply their noise by it,
+    /// and the search its margins (aspiration windows, reverse futility,
+    /// futility, the null move's eval term), which are set in centipawns.
     const EVAL_SCALE: i32 = 1;
 
     /// The player to move.

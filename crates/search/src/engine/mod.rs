@@ -411,7 +411,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         {
             return self.search_root(depth, -INFINITY, INFINITY, first);
         }
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = ASPIRATION_DELTA * G::EVAL_SCALE;
         let mut alpha = (previous - delta).max(-INFINITY);
         let mut beta = (previous + delta).min(INFINITY);
         loop {

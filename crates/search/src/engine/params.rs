@@ -1,4 +1,7 @@
 //! The engine's tunable numbers, each with one name in one place.
+//!
+//! Margins on values are in chess centipawns; the search multiplies them by
+//! the game's `Game::EVAL_SCALE` (gomoku's values run ten times larger).
 
 /// Depth from which aspiration windows are used.
 pub const ASPIRATION_MIN_DEPTH: u32 = 4;

@@ -171,7 +171,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if self.tech.reverse_futility
                 && depth <= RFP_MAX_DEPTH
                 && eval.abs() < MATE_BOUND
-                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+                && eval - RFP_MARGIN * G::EVAL_SCALE * (depth - i32::from(improving)) >= beta
             {
                 return eval;
             }
@@ -188,7 +188,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             {
                 let reduction = NMP_BASE_REDUCTION
                     + depth / NMP_DEPTH_DIVISOR
-                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
+                    + ((eval - beta) / (NMP_EVAL_DIVISOR * G::EVAL_SCALE)).min(3);
                 let floor = self.path.push_null(hash);
                 self.plies[ply].played = None;
                 self.game.make_null_move();
@@ -276,7 +276,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     // taken for less.
                     (depth <= LMP_MAX_DEPTH && quiets.len() >= late_move_limit(depth, improving))
                         || (depth <= FUTILITY_MAX_DEPTH
-                            && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha)
+                            && eval + (FUTILITY_BASE + FUTILITY_MARGIN * depth) * G::EVAL_SCALE
+                                <= alpha)
                         || (depth <= QUIET_SEE_MAX_DEPTH
                             && !self.eval.exchange_at_least(
                                 &self.game,
