@@ -324,3 +324,28 @@ fn shallow_levels_read_no_threat_sequences_with_threes() {
         reason(3)
     );
 }
+
+#[test]
+fn quiet_moves_are_hinted_by_the_lines_they_build_and_block() {
+    use banco_search::Evaluator;
+    // Black h8 i8, white h9 and a15: j9 beside black's two builds and
+    // blocks more than the far corner, which builds only lone stones' lines.
+    let mut game = common::game(Rule::Freestyle, "h8 h9 i8 a15");
+    game.set_side_to_move(Side::First);
+    let hint = |x, y| GomokuEvaluator::Strong.quiet_hint(&game, Point::new(x, y));
+    assert!(
+        hint(9, 8) > hint(14, 0),
+        "a point beside the stones over a far one"
+    );
+    for x in 0..15 {
+        for y in 0..15 {
+            if game.stone(Point::new(x, y)).is_none() {
+                assert!((0..=8_192).contains(&hint(x, y)));
+            }
+        }
+    }
+    assert_eq!(
+        GomokuEvaluator::Simple.quiet_hint(&game, Point::new(9, 9)),
+        0
+    );
+}

@@ -103,6 +103,13 @@ impl Evaluator<GomokuGame> for GomokuEvaluator {
         }
     }
 
+    fn quiet_hint(&self, game: &GomokuGame, mv: Point) -> i32 {
+        match self {
+            GomokuEvaluator::Simple => 0,
+            GomokuEvaluator::Strong => strong::quiet_hint(game, mv.index()),
+        }
+    }
+
     fn proven_win(&self, game: &GomokuGame) -> Option<u32> {
         if *self == GomokuEvaluator::Simple {
             return None;

@@ -67,8 +67,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 COUNTER_MOVE
             } else if self.tech.history {
                 self.memory.history.get(side, G::move_index(mv))
+                    + self.eval.quiet_hint(&self.game, mv)
             } else {
-                0
+                self.eval.quiet_hint(&self.game, mv)
             };
             scores.push(score);
         }
