@@ -203,13 +203,18 @@ fn choose_move_stops_the_vcf_that_won_a_match_game() {
 #[test]
 fn choose_move_stops_the_vct_that_won_a_match_game() {
     // Another lost game: white's i5 here let black win by threes and fours.
+    // Depth 4 was enough here until gomoku's margins were scaled and its
+    // quiet moves hinted: since then depths 4 and 6 prefer h11 or i11, which
+    // lose to wins by three threes that the safety check, reading two,
+    // cannot see (depth 5 avoids them). From depth 7 to 10 the search
+    // itself avoids them all; level 10 searches deeper.
     let game = common::game(Rule::Freestyle, "h8 h7 i6 i8 j9 j7 i7 j6 h9 k9 g9 j4 j5");
     let mut searcher = Searcher::new(SearchConfig::default());
     let choice = choose_move(
         &game,
         &mut searcher,
         GomokuEvaluator::Strong,
-        &Limits::depth(4),
+        &Limits::depth(7),
         &mut Silent,
     )
     .unwrap();
