@@ -68,9 +68,11 @@ pub struct Choice {
 /// How a timed move's time is shared, in per cent of the move time, counted
 /// from the start: the VCF ends by the first mark, the VCT by the second,
 /// the search by the third, and the check of the chosen move by the last.
+/// The solvers mostly end early on their node budgets and the check is
+/// quick unless the move chosen is refuted, so the search's mark is late.
 const VCF_UNTIL: u32 = 10;
 const VCT_UNTIL: u32 = 20;
-const SEARCH_UNTIL: u32 = 65;
+const SEARCH_UNTIL: u32 = 85;
 const SAFETY_UNTIL: u32 = 95;
 
 /// The instant `percent` of the move time after `start`, if the move is timed.
