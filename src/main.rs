@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use banco_games::with_game;
-use commands::{analyze, bench, compare, datagen, matches, perft, play, serve, tree};
+use commands::{analyze, bench, compare, datagen, matches, perft, play, serve, tree, tune};
 
 /// Chess, xiangqi and gomoku against each other or the computer, with the
 /// computer's thinking laid bare.
@@ -48,6 +48,8 @@ enum Command {
     Tree(tree::TreeArgs),
     /// Self-play training data for a learned evaluation (chess, xiangqi).
     Datagen(datagen::DatagenArgs),
+    /// Fit gomoku's evaluation weights to the results of self-play games.
+    Tune(tune::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -91,6 +93,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => with_game!(args.game.kind, G => matches::run::<G>(&args)),
         Some(Command::Tree(args)) => with_game!(args.game.kind, G => tree::run::<G>(&args)),
         Some(Command::Datagen(args)) => datagen::run(&args),
+        Some(Command::Tune(args)) => tune::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,7 +6,7 @@ use std::process::{Command, Output, Stdio};
 
 /// `banco bench`'s node count: a signature of the search. A change to it
 /// must be deliberate, and its commit message says `Bench: <count>`.
-const BENCH_SIGNATURE: u64 = 430_626;
+const BENCH_SIGNATURE: u64 = 415_880;
 
 fn banco(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_banco"))
@@ -755,4 +755,47 @@ fn gomoku_swap_openings_in_the_terminal() {
     let out = banco(&["play", "gomoku", "--opening", "swap3"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("swap1 or swap2"));
+}
+
+#[test]
+fn tune_fits_gomoku_weights_and_refits_from_its_samples() {
+    let out = banco(&["tune", "chess"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("only gomoku"), "{}", stderr(&out));
+
+    let path = std::env::temp_dir().join(format!("banco-tune-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let args = [
+        "tune",
+        "gomoku",
+        "--games",
+        "2",
+        "--nodes",
+        "150",
+        "--epochs",
+        "20",
+        "--validate-every",
+        "2",
+        "--samples",
+        path.to_str().unwrap(),
+    ];
+    let first = banco(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let text = stdout(&first);
+    assert!(text.contains("pub const WEIGHTS: PatternWeights"), "{text}");
+    assert!(text.contains("held-out games"), "{text}");
+    // The second run reads the positions back and fits the same weights.
+    let again = banco(&args);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(stdout(&again), text);
+
+    std::fs::write(&path, "0 0.5 1 2 3\n").unwrap();
+    let broken = banco(&args);
+    assert!(!broken.status.success());
+    assert!(
+        stderr(&broken).contains("line 1 is not a sample"),
+        "{}",
+        stderr(&broken)
+    );
+    let _ = std::fs::remove_file(&path);
 }

@@ -11,6 +11,7 @@ pub mod play;
 pub mod report;
 pub mod serve;
 pub mod tree;
+pub mod tune;
 
 use banco_search::{EvaluatorStrength, MAX_HASH_MB};
 use clap::builder::TypedValueParser;

@@ -47,8 +47,44 @@ pub enum Threat {
 /// The number of [`Threat`] kinds.
 pub(crate) const THREATS: usize = 9;
 
-/// Evaluation weight of each line pattern at a point, by [`LinePattern`] order.
-const PATTERN_VALUE: [i32; 12] = [0, 0, 1, 3, 6, 20, 25, 80, 90, 400, 400, 1200];
+/// The strong evaluation's weights. A point's value for a player is what
+/// its four line patterns are worth, plus a bonus where they combine into
+/// two threats at once; a player's total is the sum over the empty points.
+/// The side to move and the side that waits have weights of their own: the
+/// mover's threes become fours first.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct PatternWeights {
+    /// What one line pattern at an empty point is worth, by
+    /// [`LinePattern`] order: `[mover, waiter]`.
+    pub line: [[i32; 12]; 2],
+    /// The bonus of a point that makes two open threes: `[mover, waiter]`.
+    pub double_three: [i32; 2],
+    /// The bonus of a point that makes a four-three, a straight four or two
+    /// fours: `[mover, waiter]`.
+    pub four_three: [i32; 2],
+    /// The side to move's stone to come (spent when it must block a four).
+    pub tempo: i32,
+}
+
+/// The weights the strong evaluation plays with.
+pub const WEIGHTS: PatternWeights = PatternWeights {
+    line: [
+        [0, 0, 8, -19, -7, 3, 43, 168, 550, -399, -2810, 1200],
+        [0, 0, 7, -17, -13, -1, 49, 106, 492, 363, -860, 1200],
+    ],
+    double_three: [58, 68],
+    four_three: [1413, 768],
+    tempo: 890,
+};
+
+/// Whose view a value is taken from: [`PatternWeights`] index by it.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) enum Role {
+    /// The side to move.
+    Mover = 0,
+    /// The side that moved last.
+    Waiter = 1,
+}
 
 /// Codes of a point's four line patterns: 12 patterns in each direction.
 const POINT_CODES: usize = 12 * 12 * 12 * 12;
@@ -57,7 +93,7 @@ const POINT_CODES: usize = 12 * 12 * 12 * 12;
 /// combination of its four line patterns: the classification is a look-up,
 /// not a loop, at every point a move changes.
 pub(crate) struct PointTable {
-    entries: Vec<(Threat, i16)>,
+    entries: Vec<(Threat, [i16; 2])>,
 }
 
 impl PointTable {
@@ -72,26 +108,31 @@ impl PointTable {
                     let patterns = std::array::from_fn(|d| {
                         LinePattern::from_index(code / 12_usize.pow(3 - d as u32) % 12)
                     });
-                    let (threat, value) = classify_patterns(&patterns, renju_black);
-                    (threat, i16::try_from(value).unwrap_or(i16::MAX))
+                    let (threat, values) = classify_patterns(&patterns, renju_black, &WEIGHTS);
+                    (threat, values.map(|v| i16::try_from(v).unwrap_or(i16::MAX)))
                 })
                 .collect(),
         })
     }
 
     #[inline]
-    fn lookup(&self, patterns: &[LinePattern; 4]) -> (Threat, i32) {
+    fn lookup(&self, patterns: &[LinePattern; 4]) -> (Threat, [i32; 2]) {
         let code = ((patterns[0] as usize * 12 + patterns[1] as usize) * 12 + patterns[2] as usize)
             * 12
             + patterns[3] as usize;
-        let (threat, value) = self.entries[code];
-        (threat, i32::from(value))
+        let (threat, values) = self.entries[code];
+        (threat, values.map(i32::from))
     }
 }
 
-/// The threat and value of a point with these four line patterns (for
-/// renju's black, overlines and double-fours are fouls).
-fn classify_patterns(patterns: &[LinePattern; 4], renju_black: bool) -> (Threat, i32) {
+/// The threat and the values (as mover, as waiter) of a point with these
+/// four line patterns (for renju's black, overlines and double-fours are
+/// fouls).
+pub(crate) fn classify_patterns(
+    patterns: &[LinePattern; 4],
+    renju_black: bool,
+    weights: &PatternWeights,
+) -> (Threat, [i32; 2]) {
     let mut threat = combine(patterns);
     // Renju's overline and double-four are exact from the tables. A
     // double-three needs the recursive scan, which would run at every
@@ -104,20 +145,23 @@ fn classify_patterns(patterns: &[LinePattern; 4], renju_black: bool) -> (Threat,
             threat = Threat::Forbidden;
         }
     }
-    let value = if threat == Threat::Forbidden {
-        0
-    } else {
-        patterns
-            .iter()
-            .map(|&p| PATTERN_VALUE[p as usize])
-            .sum::<i32>()
-            + match threat {
-                Threat::DoubleThree => 200,
-                Threat::FourThree | Threat::OpenFour => 300,
-                _ => 0,
-            }
-    };
-    (threat, value)
+    let values = [Role::Mover, Role::Waiter].map(|role| {
+        let r = role as usize;
+        if threat == Threat::Forbidden {
+            0
+        } else {
+            patterns
+                .iter()
+                .map(|&p| weights.line[r][p as usize])
+                .sum::<i32>()
+                + match threat {
+                    Threat::DoubleThree => weights.double_three[r],
+                    Threat::FourThree | Threat::OpenFour => weights.four_three[r],
+                    _ => 0,
+                }
+        }
+    });
+    (threat, values)
 }
 
 /// The board: stones, line keys, patterns, threats and the hash.
@@ -131,8 +175,8 @@ pub(crate) struct Board {
     keys: [[u32; 4]; CELLS],
     patterns: [[[LinePattern; 4]; CELLS]; 2],
     threats: [[Threat; CELLS]; 2],
-    values: [[i32; CELLS]; 2],
-    totals: [i32; 2],
+    values: [[[i32; 2]; CELLS]; 2],
+    totals: [[i32; 2]; 2],
     counts: [[u16; THREATS]; 2],
     near: [u8; CELLS],
     stones: u16,
@@ -161,8 +205,8 @@ impl Board {
             keys: [[0; 4]; CELLS],
             patterns: [[[LinePattern::None; 4]; CELLS]; 2],
             threats: [[Threat::None; CELLS]; 2],
-            values: [[0; CELLS]; 2],
-            totals: [0; 2],
+            values: [[[0; 2]; CELLS]; 2],
+            totals: [[0; 2]; 2],
             counts: [[0; THREATS]; 2],
             near: [0; CELLS],
             stones: 0,
@@ -181,10 +225,7 @@ impl Board {
                     }
                 }
                 board.refresh_all_directions(index);
-                for side in 0..2 {
-                    board.counts[side][board.threats[side][index] as usize] += 1;
-                    board.totals[side] += board.values[side][index];
-                }
+                board.remember(index);
             }
         }
         board
@@ -229,6 +270,12 @@ impl Board {
         self.threats[side.index()][index]
     }
 
+    /// What one stone of `side` at the empty `index` would make on the line
+    /// of direction `d` (an index into `renju::DIRECTIONS`).
+    pub(crate) fn pattern(&self, side: Side, index: usize, d: usize) -> LinePattern {
+        self.patterns[side.index()][index][d]
+    }
+
     /// How many empty points give `side` this threat.
     pub(crate) fn count(&self, side: Side, threat: Threat) -> u16 {
         self.counts[side.index()][threat as usize]
@@ -242,14 +289,19 @@ impl Board {
             .sum()
     }
 
-    /// The evaluation value of a point for `side`.
+    /// The evaluation value of a point for `side`, were it to move.
     pub(crate) fn value(&self, side: Side, index: usize) -> i32 {
-        self.values[side.index()][index]
+        self.values[side.index()][index][Role::Mover as usize]
     }
 
-    /// The sum of the values of all empty points for `side`.
-    pub(crate) fn total(&self, side: Side) -> i32 {
-        self.totals[side.index()]
+    /// The evaluation value of a point for `side` in `role`.
+    pub(crate) fn value_as(&self, side: Side, role: Role, index: usize) -> i32 {
+        self.values[side.index()][index][role as usize]
+    }
+
+    /// The sum of the values of all empty points for `side` in `role`.
+    pub(crate) fn total(&self, side: Side, role: Role) -> i32 {
+        self.totals[side.index()][role as usize]
     }
 
     /// The indices of the board's points, row by row.
@@ -362,7 +414,9 @@ impl Board {
     fn forget(&mut self, index: usize) {
         for side in 0..2 {
             self.counts[side][self.threats[side][index] as usize] -= 1;
-            self.totals[side] -= self.values[side][index];
+            for role in 0..2 {
+                self.totals[side][role] -= self.values[side][index][role];
+            }
         }
     }
 
@@ -370,7 +424,9 @@ impl Board {
     fn remember(&mut self, index: usize) {
         for side in 0..2 {
             self.counts[side][self.threats[side][index] as usize] += 1;
-            self.totals[side] += self.values[side][index];
+            for role in 0..2 {
+                self.totals[side][role] += self.values[side][index][role];
+            }
         }
     }
 
@@ -390,9 +446,9 @@ impl Board {
     /// Derives both colours' threats and values at an empty point from its patterns.
     fn classify(&mut self, index: usize) {
         for side in 0..2 {
-            let (threat, value) = self.points[side].lookup(&self.patterns[side][index]);
+            let (threat, values) = self.points[side].lookup(&self.patterns[side][index]);
             self.threats[side][index] = threat;
-            self.values[side][index] = value;
+            self.values[side][index] = values;
         }
     }
 }
@@ -464,7 +520,7 @@ mod tests {
                             let patterns = [a, b, c, d].map(LinePattern::from_index);
                             assert_eq!(
                                 table.lookup(&patterns),
-                                classify_patterns(&patterns, renju_black),
+                                classify_patterns(&patterns, renju_black, &WEIGHTS),
                                 "{patterns:?}"
                             );
                         }
@@ -493,8 +549,8 @@ mod tests {
         }
         assert_eq!(board.hash(), 0);
         assert_eq!(
-            board.total(Side::First),
-            Board::new(15, Rule::Renju).total(Side::First)
+            board.total(Side::First, Role::Waiter),
+            Board::new(15, Rule::Renju).total(Side::First, Role::Waiter)
         );
     }
 

@@ -44,10 +44,11 @@ pub mod renju;
 mod rule;
 pub mod think;
 pub mod threat;
+pub mod tune;
 mod zobrist;
 
 pub use banco_search::Side;
-pub use board::Threat;
+pub use board::{PatternWeights, Threat, WEIGHTS};
 pub use error::{GomokuError, MoveError, RuleError, SizeError};
 pub use eval::GomokuEvaluator;
 pub use game::{GameStatus, GomokuGame, PlayedMove};

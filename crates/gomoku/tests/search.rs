@@ -333,15 +333,12 @@ fn shallow_levels_read_no_threat_sequences_with_threes() {
 #[test]
 fn quiet_moves_are_hinted_by_the_lines_they_build_and_block() {
     use banco_search::Evaluator;
-    // Black h8 i8, white h9 and a15: j9 beside black's two builds and
-    // blocks more than the far corner, which builds only lone stones' lines.
-    let mut game = common::game(Rule::Freestyle, "h8 h9 i8 a15");
+    // Black h8 i8 j8, white g8, a15 and a14: k8 makes black a four, worth
+    // more than the far corner, where a stone makes only lone stones' lines.
+    let mut game = common::game(Rule::Freestyle, "h8 g8 i8 a15 j8 a14");
     game.set_side_to_move(Side::First);
     let hint = |x, y| GomokuEvaluator::Strong.quiet_hint(&game, Point::new(x, y));
-    assert!(
-        hint(9, 8) > hint(14, 0),
-        "a point beside the stones over a far one"
-    );
+    assert!(hint(10, 7) > hint(14, 0), "a four over a far point");
     for x in 0..15 {
         for y in 0..15 {
             if game.stone(Point::new(x, y)).is_none() {

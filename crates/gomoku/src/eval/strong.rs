@@ -4,7 +4,7 @@
 
 use banco_search::{EvalBreakdown, EvalTerm, Game, Side};
 
-use crate::board::Threat;
+use crate::board::{Role, Threat, WEIGHTS};
 use crate::{GomokuGame, Point};
 
 /// A position won by force in a few plies, below the search's mate scores.
@@ -12,7 +12,7 @@ pub const WIN: i32 = 20_000;
 /// Ordinary positions stay within ±this.
 const ORDINARY: i32 = 15_000;
 /// The side to move's extra stone to come.
-const TEMPO: i32 = 30;
+const TEMPO: i32 = WEIGHTS.tempo;
 
 /// The value for the side to move.
 #[must_use]
@@ -31,7 +31,7 @@ pub fn evaluate(game: &GomokuGame) -> i32 {
         // A straight four now cannot be answered: the five follows.
         return WIN - 100;
     }
-    let mut value = board.total(me) - board.total(them);
+    let mut value = board.total(me, Role::Mover) - board.total(them, Role::Waiter);
     value += if their_fives == 1 { -TEMPO } else { TEMPO };
     value.clamp(-ORDINARY, ORDINARY)
 }
@@ -93,7 +93,12 @@ pub fn explain(game: &GomokuGame) -> EvalBreakdown {
         let mut sum = 0;
         for index in board.indices().filter(|&i| board.is_empty_at(i)) {
             for side in [Side::First, Side::Second] {
-                let v = board.value(side, index);
+                let role = if side == me {
+                    Role::Mover
+                } else {
+                    Role::Waiter
+                };
+                let v = board.value_as(side, role, index);
                 if v == 0 {
                     continue;
                 }

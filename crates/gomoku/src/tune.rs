@@ -1,0 +1,412 @@
+//! Tuning the strong evaluation's weights on self-play games (Texel's method).
+//!
+//! The strong evaluation is linear in its weights: a position's value is the
+//! sum, over the empty points, of what each line pattern there is worth to
+//! the side to move, less what each is worth to the side that waits, plus
+//! the bonuses of double threats and the tempo ([`PatternWeights`]). So a
+//! position reduces to counts ([`features`]), and the weights that best
+//! predict the games' results are a least-squares fit of
+//! `result ≈ sigmoid(value / scale)`: Peter Österlund's "Texel" tuning,
+//! as chess engines use it. The scale is fitted first with the weights in
+//! play and then held, so the tuned weights keep the evaluation's unit
+//! (the search's margins are set in it).
+//!
+//! [`self_play`] makes the data (both sides the engine at a node budget,
+//! openings from random moves near the centre, each game seeded by its
+//! number so the data does not depend on the threads); [`fit`] fits the
+//! weights by Adam on the mean squared error, games set aside for
+//! validation.
+
+use banco_search::{Game, Limits, SearchConfig, Searcher, Side, Silent};
+
+use crate::board::{PatternWeights, Role, Threat};
+use crate::think::choose_move;
+use crate::{GameStatus, GomokuEvaluator, GomokuGame, Point, Rule};
+
+/// Line patterns (by `LinePattern` order).
+const PATTERNS: usize = 12;
+/// The inputs of one position: per role, a count per line pattern, the
+/// double-three points and the four-three points; then the tempo.
+pub const FEATURES: usize = 2 * (PATTERNS + 2) + 1;
+const TEMPO_FEATURE: usize = FEATURES - 1;
+
+/// The inputs the strong evaluation sums, seen from the side to move: its
+/// pattern counts with a plus sign, the waiting side's with a minus sign,
+/// and the tempo (+1, or −1 when a four must be blocked). `None` where the
+/// evaluation is not that sum: a five to make, two fives to stop, a
+/// straight four to make.
+#[must_use]
+pub fn features(game: &GomokuGame) -> Option<[i32; FEATURES]> {
+    let board = game.board();
+    let me = game.side_to_move();
+    let them = me.opponent();
+    let their_fives = board.count(them, Threat::Five);
+    if board.count(me, Threat::Five) > 0
+        || their_fives >= 2
+        || (their_fives == 0 && board.count(me, Threat::OpenFour) > 0)
+    {
+        return None;
+    }
+    let mut f = [0; FEATURES];
+    for index in board.indices().filter(|&i| board.is_empty_at(i)) {
+        for (side, role, sign) in [(me, Role::Mover, 1), (them, Role::Waiter, -1)] {
+            let threat = board.threat(side, index);
+            if threat == Threat::Forbidden {
+                continue;
+            }
+            let base = role as usize * (PATTERNS + 2);
+            for d in 0..4 {
+                f[base + board.pattern(side, index, d) as usize] += sign;
+            }
+            match threat {
+                Threat::DoubleThree => f[base + PATTERNS] += sign,
+                Threat::FourThree | Threat::OpenFour => f[base + PATTERNS + 1] += sign,
+                _ => {}
+            }
+        }
+    }
+    f[TEMPO_FEATURE] = if their_fives == 1 { -1 } else { 1 };
+    Some(f)
+}
+
+/// The weights as one vector, in [`features`]' order.
+#[must_use]
+pub fn to_vector(w: &PatternWeights) -> [f64; FEATURES] {
+    let mut v = [0.0; FEATURES];
+    for role in 0..2 {
+        let base = role * (PATTERNS + 2);
+        for p in 0..PATTERNS {
+            v[base + p] = f64::from(w.line[role][p]);
+        }
+        v[base + PATTERNS] = f64::from(w.double_three[role]);
+        v[base + PATTERNS + 1] = f64::from(w.four_three[role]);
+    }
+    v[TEMPO_FEATURE] = f64::from(w.tempo);
+    v
+}
+
+/// The weights of a vector, rounded to whole units.
+#[must_use]
+pub fn from_vector(v: &[f64; FEATURES]) -> PatternWeights {
+    // Weights are small whole numbers; the cast cannot overflow.
+    #[allow(clippy::cast_possible_truncation)]
+    let round = |x: f64| x.round().clamp(-30_000.0, 30_000.0) as i32;
+    let mut w = PatternWeights {
+        line: [[0; PATTERNS]; 2],
+        double_three: [0; 2],
+        four_three: [0; 2],
+        tempo: round(v[TEMPO_FEATURE]),
+    };
+    for role in 0..2 {
+        let base = role * (PATTERNS + 2);
+        for p in 0..PATTERNS {
+            w.line[role][p] = round(v[base + p]);
+        }
+        w.double_three[role] = round(v[base + PATTERNS]);
+        w.four_three[role] = round(v[base + PATTERNS + 1]);
+    }
+    w
+}
+
+/// Which weights are fitted. Patterns that carry no information stay as
+/// they are: no pattern (every empty point has many), an overline (never
+/// a gain), a five (the position is decided and left out).
+fn trainable(i: usize) -> bool {
+    if i == TEMPO_FEATURE {
+        return true;
+    }
+    let p = i % (PATTERNS + 2);
+    !(p == 0 || p == 1 || p == PATTERNS - 1)
+}
+
+/// One position: its inputs and the game's result for the side to move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The inputs ([`features`]).
+    pub features: [i32; FEATURES],
+    /// 1 won, 0.5 drawn, 0 lost, for the side to move.
+    pub result: f64,
+    /// The game it comes from, counted from 0.
+    pub game: u32,
+}
+
+/// How the self-play games are played.
+#[derive(Clone, Debug)]
+pub struct SelfPlay {
+    /// The rule.
+    pub rule: Rule,
+    /// Games to play.
+    pub games: u32,
+    /// Nodes each move's search may visit.
+    pub nodes: u64,
+    /// Random moves, near the stones, after the centre stone.
+    pub random_plies: u32,
+    /// The seed of the random moves.
+    pub seed: u64,
+    /// Games played at once.
+    pub threads: usize,
+}
+
+/// Vigna's SplitMix64, for the opening moves.
+fn split_mix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays one game; its positions with their result.
+fn play_one(options: &SelfPlay, index: u32) -> Vec<Sample> {
+    let mut state = options.seed ^ u64::from(index).wrapping_mul(0xD1B5_4A32_D192_ED03);
+    let mut game = GomokuGame::standard(options.rule);
+    let mut moves: Vec<Point> = Vec::new();
+    for ply in 0..=options.random_plies {
+        game.legal_moves(&mut moves);
+        if moves.is_empty() || game.status() != GameStatus::Ongoing {
+            return Vec::new();
+        }
+        let pick = if ply == 0 {
+            0
+        } else {
+            usize::try_from(split_mix(&mut state) % moves.len() as u64).unwrap_or(0)
+        };
+        game.make_move(moves[pick]);
+    }
+    let mut searcher = Searcher::new(SearchConfig {
+        hash_mb: 4,
+        threads: 1,
+        ..SearchConfig::default()
+    });
+    let limits = Limits::nodes(options.nodes);
+    let mut kept: Vec<([i32; FEATURES], Side)> = Vec::new();
+    while game.status() == GameStatus::Ongoing {
+        let mover = game.side_to_move();
+        if let Some(f) = features(&game) {
+            kept.push((f, mover));
+        }
+        let Some(choice) = choose_move(
+            &game,
+            &mut searcher,
+            GomokuEvaluator::Strong,
+            &limits,
+            &mut Silent,
+        ) else {
+            break;
+        };
+        game.make_move(choice.point);
+    }
+    let winner = match game.status() {
+        GameStatus::Five { winner, .. } => Some(winner),
+        // Only renju's black commits fouls, and loses by them.
+        GameStatus::Foul { .. } => Some(Side::Second),
+        _ => None,
+    };
+    kept.into_iter()
+        .map(|(features, mover)| Sample {
+            features,
+            result: match winner {
+                Some(w) if w == mover => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            },
+            game: index,
+        })
+        .collect()
+}
+
+/// Plays the games on `options.threads` threads, in batches, and returns
+/// their positions in game order; `progress` hears the games done and the
+/// positions kept after each batch.
+pub fn self_play(options: &SelfPlay, progress: &mut dyn FnMut(u32, usize)) -> Vec<Sample> {
+    let threads = u32::try_from(options.threads.max(1)).unwrap_or(1);
+    let mut samples = Vec::new();
+    let mut next = 0;
+    while next < options.games {
+        let batch = threads.min(options.games - next);
+        let done: Vec<Vec<Sample>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (next..next + batch)
+                .map(|index| scope.spawn(move || play_one(options, index)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        for game in done {
+            samples.extend(game);
+        }
+        next += batch;
+        progress(next, samples.len());
+    }
+    samples
+}
+
+/// What a fit found.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    /// The tuned weights.
+    pub weights: PatternWeights,
+    /// The sigmoid's scale, fitted with the starting weights and held.
+    pub scale: f64,
+    /// Mean squared error on the training games, before and after.
+    pub train_loss: (f64, f64),
+    /// Mean squared error on the validation games, before and after.
+    pub validation_loss: (f64, f64),
+    /// Positions in each part.
+    pub sizes: (usize, usize),
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn value(w: &[f64; FEATURES], f: &[i32; FEATURES]) -> f64 {
+    w.iter().zip(f).map(|(w, &x)| w * f64::from(x)).sum()
+}
+
+fn loss(w: &[f64; FEATURES], scale: f64, samples: &[&Sample]) -> f64 {
+    let sum: f64 = samples
+        .iter()
+        .map(|s| {
+            let e = s.result - sigmoid(value(w, &s.features) / scale);
+            e * e
+        })
+        .sum();
+    sum / samples.len().max(1) as f64
+}
+
+/// The scale that best fits the results with weights `w`: a golden-section
+/// search over its logarithm.
+fn fit_scale(w: &[f64; FEATURES], samples: &[&Sample]) -> f64 {
+    let (mut lo, mut hi) = (1.0_f64.ln(), 100_000.0_f64.ln());
+    let ratio = (5.0_f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if loss(w, a.exp(), samples) < loss(w, b.exp(), samples) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    f64::midpoint(lo, hi).exp()
+}
+
+/// Fits the weights to the samples' results, from `start`, by `epochs`
+/// full passes of Adam; every `validate_every`-th game is held out.
+#[must_use]
+pub fn fit(samples: &[Sample], start: &PatternWeights, epochs: u32, validate_every: u32) -> Fit {
+    let every = validate_every.max(2);
+    let (validation, train): (Vec<&Sample>, Vec<&Sample>) =
+        samples.iter().partition(|s| s.game % every == 0);
+    let mut w = to_vector(start);
+    let scale = fit_scale(&w, &train);
+    let before = (loss(&w, scale, &train), loss(&w, scale, &validation));
+    // Adam, full batch: the weights' units differ by hundreds, which a
+    // per-weight step size absorbs.
+    let (rate, beta1, beta2, eps) = (2.0, 0.9, 0.999, 1e-8);
+    let mut m = [0.0; FEATURES];
+    let mut v = [0.0; FEATURES];
+    let n = train.len().max(1) as f64;
+    for t in 1..=epochs {
+        let mut grad = [0.0; FEATURES];
+        for s in &train {
+            let p = sigmoid(value(&w, &s.features) / scale);
+            // d/dw of (r − p)²: −2 (r − p) p (1 − p) x / scale.
+            let k = -2.0 * (s.result - p) * p * (1.0 - p) / scale / n;
+            for (g, &x) in grad.iter_mut().zip(&s.features) {
+                *g += k * f64::from(x);
+            }
+        }
+        for i in (0..FEATURES).filter(|&i| trainable(i)) {
+            m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
+            v[i] = beta2 * v[i] + (1.0 - beta2) * grad[i] * grad[i];
+            let m_hat = m[i] / (1.0 - beta1.powi(i32::try_from(t).unwrap_or(i32::MAX)));
+            let v_hat = v[i] / (1.0 - beta2.powi(i32::try_from(t).unwrap_or(i32::MAX)));
+            w[i] -= rate * m_hat / (v_hat.sqrt() + eps);
+        }
+    }
+    let weights = from_vector(&w);
+    let rounded = to_vector(&weights);
+    Fit {
+        weights,
+        scale,
+        train_loss: (before.0, loss(&rounded, scale, &train)),
+        validation_loss: (before.1, loss(&rounded, scale, &validation)),
+        sizes: (train.len(), validation.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::WEIGHTS;
+    use crate::eval::strong;
+
+    #[test]
+    fn the_features_times_the_weights_are_the_evaluation() {
+        let mut checked = 0;
+        for (rule, moves) in [
+            (Rule::Freestyle, "h8 i9 i8 g8 j7 k6 h9 h7 j9 g10"),
+            (Rule::Standard, "h8 h9 i9 g7 j10 k11 i10 i11 g9 f8 j8"),
+            (Rule::Renju, "h8 i9 j8 i8 i7 h6 j9 j10 k7 g9"),
+            (Rule::Caro, "h8 g9 i9 g7 g8 f8 i7 i8 j8 k9 h10 e7"),
+            (Rule::Freestyle, "h8 a1 i8 a15 j8"),
+            (Rule::Freestyle, "h8 h9 i8 i9 j8 j9 k8"),
+        ] {
+            let game = GomokuGame::from_moves(15, rule, moves).unwrap();
+            let w = to_vector(&WEIGHTS);
+            match features(&game) {
+                Some(f) => {
+                    assert_eq!(value(&w, &f), f64::from(strong::evaluate(&game)), "{moves}");
+                    checked += 1;
+                }
+                None => assert!(
+                    strong::evaluate(&game).abs() >= strong::WIN - 100,
+                    "{moves}"
+                ),
+            }
+        }
+        assert!(checked >= 4);
+    }
+
+    #[test]
+    fn weights_survive_the_vector() {
+        assert_eq!(from_vector(&to_vector(&WEIGHTS)), WEIGHTS);
+    }
+
+    #[test]
+    fn self_play_is_the_same_whatever_the_threads() {
+        let options = |threads| SelfPlay {
+            rule: Rule::Freestyle,
+            games: 3,
+            nodes: 200,
+            random_plies: 3,
+            seed: 5,
+            threads,
+        };
+        let one = self_play(&options(1), &mut |_, _| {});
+        let three = self_play(&options(3), &mut |_, _| {});
+        assert!(!one.is_empty());
+        assert_eq!(one, three);
+    }
+
+    #[test]
+    fn a_fit_lowers_the_training_loss() {
+        let samples = self_play(
+            &SelfPlay {
+                rule: Rule::Freestyle,
+                games: 12,
+                nodes: 300,
+                random_plies: 4,
+                seed: 9,
+                threads: 2,
+            },
+            &mut |_, _| {},
+        );
+        let fit = fit(&samples, &WEIGHTS, 200, 4);
+        assert!(fit.scale > 0.0);
+        assert!(fit.train_loss.1 <= fit.train_loss.0 + 1e-9, "{fit:?}");
+    }
+}

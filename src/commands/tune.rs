@@ -1,0 +1,173 @@
+//! `banco tune gomoku`: the strong gomoku evaluation's weights fitted to
+//! the results of self-play games (Texel's method; `banco_gomoku::tune`).
+//! It prints the fit and the weights as Rust source, to paste over
+//! `WEIGHTS` in `crates/gomoku/src/board.rs` once a match has shown them
+//! stronger.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use banco_games::GameKind;
+use banco_gomoku::tune::{FEATURES, Sample, SelfPlay, fit, self_play};
+use banco_gomoku::{PatternWeights, Rule, WEIGHTS};
+use clap::Args;
+
+use super::args::game_kind;
+use crate::output::outln;
+
+/// Arguments of `banco tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The game whose evaluation is tuned (gomoku).
+    #[arg(value_name = "GAME", value_parser = game_kind())]
+    pub kind: GameKind,
+    /// The rule the games are played under.
+    #[arg(long, default_value = "freestyle")]
+    pub rule: String,
+    /// Self-play games.
+    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
+    /// Nodes each move's search may visit.
+    #[arg(long, default_value_t = 3_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub nodes: u64,
+    /// Random moves near the stones that open each game, after the centre.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
+    pub random_plies: u32,
+    /// The seed of the random moves.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: u64,
+    /// Passes of the fit over the data.
+    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub epochs: u32,
+    /// Keep the self-play positions in this file, or read them from it if
+    /// it exists (then no game is played), to fit again without replaying.
+    #[arg(long)]
+    pub samples: Option<PathBuf>,
+    /// Every this many-th game is held out to validate the fit.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..=1_000))]
+    pub validate_every: u32,
+}
+
+/// Runs `banco tune`.
+///
+/// # Errors
+///
+/// A game other than gomoku, an unknown rule, or a closed output.
+pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
+    if args.kind != GameKind::Gomoku {
+        bail!("only gomoku's evaluation is tuned this way: its value is linear in its weights");
+    }
+    let rule: Rule = args.rule.parse()?;
+    let options = SelfPlay {
+        rule,
+        games: args.games,
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        seed: args.seed,
+        threads: usize::try_from(args.threads).unwrap_or(1),
+    };
+    let samples = match &args.samples {
+        Some(path) if path.exists() => read_samples(path)?,
+        _ => {
+            let started = Instant::now();
+            let samples = self_play(&options, &mut |games, positions| {
+                let seconds = started.elapsed().as_secs_f64();
+                eprint!(
+                    "\r{games}/{} games, {positions} positions, {seconds:.0} s   ",
+                    args.games
+                );
+            });
+            eprintln!();
+            if let Some(path) = &args.samples {
+                write_samples(path, &samples)?;
+            }
+            samples
+        }
+    };
+    let fitted = fit(&samples, &WEIGHTS, args.epochs, args.validate_every);
+    let games = samples.last().map_or(0, |s| s.game + 1);
+    outln!(
+        "{} positions from {games} games; {} to fit, {} held out",
+        samples.len(),
+        fitted.sizes.0,
+        fitted.sizes.1
+    )?;
+    outln!("sigmoid scale: {:.1}", fitted.scale)?;
+    outln!(
+        "mean squared error, training games: {:.6} -> {:.6}",
+        fitted.train_loss.0,
+        fitted.train_loss.1
+    )?;
+    outln!(
+        "mean squared error, held-out games: {:.6} -> {:.6}",
+        fitted.validation_loss.0,
+        fitted.validation_loss.1
+    )?;
+    outln!("{}", rust_source(&fitted.weights))?;
+    Ok(())
+}
+
+/// The weights as `board.rs` declares them.
+fn rust_source(w: &PatternWeights) -> String {
+    let list = |v: &[i32]| {
+        v.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "pub const WEIGHTS: PatternWeights = PatternWeights {{\n    line: [\n        [{}],\n        [{}],\n    ],\n    double_three: [{}],\n    four_three: [{}],\n    tempo: {},\n}};",
+        list(&w.line[0]),
+        list(&w.line[1]),
+        list(&w.double_three),
+        list(&w.four_three),
+        w.tempo
+    )
+}
+
+/// Writes the positions as text: per line the game, the result for the
+/// side to move and the features.
+fn write_samples(path: &Path, samples: &[Sample]) -> anyhow::Result<()> {
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    for s in samples {
+        write!(text, "{} {}", s.game, s.result)?;
+        for f in &s.features {
+            write!(text, " {f}")?;
+        }
+        text.push('\n');
+    }
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Reads what [`write_samples`] wrote.
+fn read_samples(path: &Path) -> anyhow::Result<Vec<Sample>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    text.lines()
+        .enumerate()
+        .map(|(n, line)| {
+            let bad = || anyhow::anyhow!("{}: line {} is not a sample", path.display(), n + 1);
+            let mut words = line.split_whitespace();
+            let game = words.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
+            let result: f64 = words.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
+            let values: Vec<i32> = words
+                .map(str::parse)
+                .collect::<Result<_, _>>()
+                .map_err(|_| bad())?;
+            let features: [i32; FEATURES] = values.try_into().map_err(|_| bad())?;
+            if !(0.0..=1.0).contains(&result) {
+                return Err(bad());
+            }
+            Ok(Sample {
+                features,
+                result,
+                game,
+            })
+        })
+        .collect()
+}
