@@ -782,7 +782,10 @@ fn tune_fits_gomoku_weights_and_refits_from_its_samples() {
     let first = banco(&args);
     assert!(first.status.success(), "{}", stderr(&first));
     let text = stdout(&first);
-    assert!(text.contains("pub const WEIGHTS: PatternWeights"), "{text}");
+    assert!(
+        text.contains("pub const FREESTYLE_WEIGHTS: PatternWeights"),
+        "{text}"
+    );
     assert!(text.contains("held-out games"), "{text}");
     // The second run reads the positions back and fits the same weights.
     let again = banco(&args);

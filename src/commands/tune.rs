@@ -1,7 +1,7 @@
 //! `banco tune gomoku`: the strong gomoku evaluation's weights fitted to
 //! the results of self-play games (Texel's method; `banco_gomoku::tune`).
-//! It prints the fit and the weights as Rust source, to paste over
-//! `WEIGHTS` in `crates/gomoku/src/board.rs` once a match has shown them
+//! It prints the fit and the weights as Rust source, to paste over the
+//! rule's `…_WEIGHTS` in `crates/gomoku/src/board.rs` once a match has shown them
 //! stronger.
 
 use std::path::{Path, PathBuf};
@@ -10,7 +10,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use banco_games::GameKind;
 use banco_gomoku::tune::{FEATURES, Sample, SelfPlay, fit, self_play};
-use banco_gomoku::{PatternWeights, Rule, WEIGHTS};
+use banco_gomoku::{PatternWeights, Rule};
 use clap::Args;
 
 use super::args::game_kind;
@@ -88,7 +88,12 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
             samples
         }
     };
-    let fitted = fit(&samples, &WEIGHTS, args.epochs, args.validate_every);
+    let fitted = fit(
+        &samples,
+        PatternWeights::for_rule(rule),
+        args.epochs,
+        args.validate_every,
+    );
     let games = samples.last().map_or(0, |s| s.game + 1);
     outln!(
         "{} positions from {games} games; {} to fit, {} held out",
@@ -107,12 +112,12 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         fitted.validation_loss.0,
         fitted.validation_loss.1
     )?;
-    outln!("{}", rust_source(&fitted.weights))?;
+    outln!("{}", rust_source(rule, &fitted.weights))?;
     Ok(())
 }
 
-/// The weights as `board.rs` declares them.
-fn rust_source(w: &PatternWeights) -> String {
+/// The weights as `board.rs` declares the rule's.
+fn rust_source(rule: Rule, w: &PatternWeights) -> String {
     let list = |v: &[i32]| {
         v.iter()
             .map(ToString::to_string)
@@ -120,7 +125,8 @@ fn rust_source(w: &PatternWeights) -> String {
             .join(", ")
     };
     format!(
-        "pub const WEIGHTS: PatternWeights = PatternWeights {{\n    line: [\n        [{}],\n        [{}],\n    ],\n    double_three: [{}],\n    four_three: [{}],\n    tempo: {},\n}};",
+        "pub const {}_WEIGHTS: PatternWeights = PatternWeights {{\n    line: [\n        [{}],\n        [{}],\n    ],\n    double_three: [{}],\n    four_three: [{}],\n    tempo: {},\n}};",
+        rule.name().to_uppercase(),
         list(&w.line[0]),
         list(&w.line[1]),
         list(&w.double_three),

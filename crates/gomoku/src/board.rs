@@ -66,8 +66,8 @@ pub struct PatternWeights {
     pub tempo: i32,
 }
 
-/// The weights the strong evaluation plays with.
-pub const WEIGHTS: PatternWeights = PatternWeights {
+/// Freestyle's weights, fitted to self-play games (`banco tune gomoku`).
+pub const FREESTYLE_WEIGHTS: PatternWeights = PatternWeights {
     line: [
         [0, 0, 8, -19, -7, 3, 43, 168, 550, -399, -2810, 1200],
         [0, 0, 7, -17, -13, -1, 49, 106, 492, 363, -860, 1200],
@@ -76,6 +76,31 @@ pub const WEIGHTS: PatternWeights = PatternWeights {
     four_three: [1413, 768],
     tempo: 890,
 };
+
+/// Standard's weights: freestyle's until a fit of their own beats them.
+pub const STANDARD_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
+
+/// Caro's weights: freestyle's until a fit of their own beats them.
+pub const CARO_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
+
+/// Renju's weights: freestyle's until a fit of their own beats them.
+pub const RENJU_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
+
+impl PatternWeights {
+    /// The weights the strong evaluation plays with under `rule`: each
+    /// rule has its own, as its threats are worth different amounts
+    /// (renju's black cannot make every three, caro's blocked five is no
+    /// win).
+    #[must_use]
+    pub const fn for_rule(rule: Rule) -> &'static PatternWeights {
+        match rule {
+            Rule::Freestyle => &FREESTYLE_WEIGHTS,
+            Rule::Standard => &STANDARD_WEIGHTS,
+            Rule::Caro => &CARO_WEIGHTS,
+            Rule::Renju => &RENJU_WEIGHTS,
+        }
+    }
+}
 
 /// Whose view a value is taken from: [`PatternWeights`] index by it.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -97,18 +122,25 @@ pub(crate) struct PointTable {
 }
 
 impl PointTable {
-    /// The table for a colour without fouls, or for renju's black.
-    fn get(renju_black: bool) -> &'static PointTable {
-        static FREE: OnceLock<PointTable> = OnceLock::new();
-        static RENJU_BLACK: OnceLock<PointTable> = OnceLock::new();
-        let cell = if renju_black { &RENJU_BLACK } else { &FREE };
-        cell.get_or_init(|| PointTable {
+    /// The table of `rule`'s weights, for a colour without fouls or for
+    /// renju's black.
+    fn get(rule: Rule, renju_black: bool) -> &'static PointTable {
+        static TABLES: [OnceLock<PointTable>; 5] = [const { OnceLock::new() }; 5];
+        let slot = match (rule, renju_black) {
+            (Rule::Renju, true) => 4,
+            (Rule::Freestyle, _) => 0,
+            (Rule::Standard, _) => 1,
+            (Rule::Caro, _) => 2,
+            (Rule::Renju, false) => 3,
+        };
+        let weights = PatternWeights::for_rule(rule);
+        TABLES[slot].get_or_init(|| PointTable {
             entries: (0..POINT_CODES)
                 .map(|code| {
                     let patterns = std::array::from_fn(|d| {
                         LinePattern::from_index(code / 12_usize.pow(3 - d as u32) % 12)
                     });
-                    let (threat, values) = classify_patterns(&patterns, renju_black, &WEIGHTS);
+                    let (threat, values) = classify_patterns(&patterns, renju_black, weights);
                     (threat, values.map(|v| i16::try_from(v).unwrap_or(i16::MAX)))
                 })
                 .collect(),
@@ -171,6 +203,7 @@ pub(crate) struct Board {
     renju: bool,
     tables: [&'static PatternTable; 2],
     points: [&'static PointTable; 2],
+    weights: &'static PatternWeights,
     cells: [u8; CELLS],
     keys: [[u32; 4]; CELLS],
     patterns: [[[LinePattern; 4]; CELLS]; 2],
@@ -200,7 +233,11 @@ impl Board {
             size,
             renju: rule == Rule::Renju,
             tables: [PatternTable::get(black), PatternTable::get(white)],
-            points: [PointTable::get(rule == Rule::Renju), PointTable::get(false)],
+            points: [
+                PointTable::get(rule, rule == Rule::Renju),
+                PointTable::get(rule, false),
+            ],
+            weights: PatternWeights::for_rule(rule),
             cells: [0; CELLS],
             keys: [[0; 4]; CELLS],
             patterns: [[[LinePattern::None; 4]; CELLS]; 2],
@@ -233,6 +270,11 @@ impl Board {
 
     pub(crate) fn size(&self) -> u8 {
         self.size
+    }
+
+    /// The weights the board's point values are counted in.
+    pub(crate) fn weights(&self) -> &'static PatternWeights {
+        self.weights
     }
 
     pub(crate) fn stones(&self) -> usize {
@@ -511,8 +553,12 @@ mod tests {
 
     #[test]
     fn the_point_tables_classify_every_combination_as_the_rules_do() {
-        for renju_black in [false, true] {
-            let table = PointTable::get(renju_black);
+        for (rule, renju_black) in Rule::ALL
+            .map(|rule| (rule, false))
+            .into_iter()
+            .chain([(Rule::Renju, true)])
+        {
+            let table = PointTable::get(rule, renju_black);
             for a in 0..12 {
                 for b in 0..12 {
                     for c in 0..12 {
@@ -520,7 +566,11 @@ mod tests {
                             let patterns = [a, b, c, d].map(LinePattern::from_index);
                             assert_eq!(
                                 table.lookup(&patterns),
-                                classify_patterns(&patterns, renju_black, &WEIGHTS),
+                                classify_patterns(
+                                    &patterns,
+                                    renju_black,
+                                    PatternWeights::for_rule(rule)
+                                ),
                                 "{patterns:?}"
                             );
                         }

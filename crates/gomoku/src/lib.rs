@@ -48,7 +48,9 @@ pub mod tune;
 mod zobrist;
 
 pub use banco_search::Side;
-pub use board::{PatternWeights, Threat, WEIGHTS};
+pub use board::{
+    CARO_WEIGHTS, FREESTYLE_WEIGHTS, PatternWeights, RENJU_WEIGHTS, STANDARD_WEIGHTS, Threat,
+};
 pub use error::{GomokuError, MoveError, RuleError, SizeError};
 pub use eval::GomokuEvaluator;
 pub use game::{GameStatus, GomokuGame, PlayedMove};

@@ -341,7 +341,7 @@ pub fn fit(samples: &[Sample], start: &PatternWeights, epochs: u32, validate_eve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::WEIGHTS;
+    use crate::board::FREESTYLE_WEIGHTS as WEIGHTS;
     use crate::eval::strong;
 
     #[test]
@@ -356,7 +356,7 @@ mod tests {
             (Rule::Freestyle, "h8 h9 i8 i9 j8 j9 k8"),
         ] {
             let game = GomokuGame::from_moves(15, rule, moves).unwrap();
-            let w = to_vector(&WEIGHTS);
+            let w = to_vector(PatternWeights::for_rule(rule));
             match features(&game) {
                 Some(f) => {
                     assert_eq!(value(&w, &f), f64::from(strong::evaluate(&game)), "{moves}");
@@ -373,7 +373,10 @@ mod tests {
 
     #[test]
     fn weights_survive_the_vector() {
-        assert_eq!(from_vector(&to_vector(&WEIGHTS)), WEIGHTS);
+        for rule in Rule::ALL {
+            let weights = PatternWeights::for_rule(rule);
+            assert_eq!(from_vector(&to_vector(weights)), *weights);
+        }
     }
 
     #[test]

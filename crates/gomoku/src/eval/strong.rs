@@ -4,15 +4,13 @@
 
 use banco_search::{EvalBreakdown, EvalTerm, Game, Side};
 
-use crate::board::{Role, Threat, WEIGHTS};
+use crate::board::{Role, Threat};
 use crate::{GomokuGame, Point};
 
 /// A position won by force in a few plies, below the search's mate scores.
 pub const WIN: i32 = 20_000;
 /// Ordinary positions stay within ±this.
 const ORDINARY: i32 = 15_000;
-/// The side to move's extra stone to come.
-const TEMPO: i32 = WEIGHTS.tempo;
 
 /// The value for the side to move.
 #[must_use]
@@ -32,7 +30,9 @@ pub fn evaluate(game: &GomokuGame) -> i32 {
         return WIN - 100;
     }
     let mut value = board.total(me, Role::Mover) - board.total(them, Role::Waiter);
-    value += if their_fives == 1 { -TEMPO } else { TEMPO };
+    // The side to move's stone to come, spent when it must block a four.
+    let tempo = board.weights().tempo;
+    value += if their_fives == 1 { -tempo } else { tempo };
     value.clamp(-ORDINARY, ORDINARY)
 }
 
@@ -112,7 +112,8 @@ pub fn explain(game: &GomokuGame) -> EvalBreakdown {
                 });
             }
         }
-        let tempo = if their_fives == 1 { -TEMPO } else { TEMPO };
+        let tempo = board.weights().tempo;
+        let tempo = if their_fives == 1 { -tempo } else { tempo };
         terms.push(EvalTerm {
             group: "tempo",
             name: if their_fives == 1 {
