@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use banco_games::with_game;
-use commands::{analyze, bench, compare, datagen, matches, perft, play, serve, tree, tune};
+use commands::{analyze, bench, compare, datagen, matches, perft, play, serve, train, tree, tune};
 
 /// Chess, xiangqi and gomoku against each other or the computer, with the
 /// computer's thinking laid bare.
@@ -22,6 +22,10 @@ use commands::{analyze, bench, compare, datagen, matches, perft, play, serve, tr
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// A chess net for the `nnue` evaluator in place of the shipped one
+    /// (a `banco train` output), for any command.
+    #[arg(long, global = true, value_name = "NET")]
+    eval_file: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -50,6 +54,8 @@ enum Command {
     Datagen(datagen::DatagenArgs),
     /// Fit gomoku's evaluation weights to the results of self-play games.
     Tune(tune::TuneArgs),
+    /// Train a learned evaluation (NNUE) for chess or xiangqi from datagen files.
+    Train(train::TrainArgs),
 }
 
 fn main() -> ExitCode {
@@ -67,10 +73,17 @@ fn main() -> ExitCode {
     let cli = if pbrain {
         Cli {
             command: Some(Command::Gomocup),
+            eval_file: None,
         }
     } else {
         Cli::parse()
     };
+    if let Some(path) = &cli.eval_file
+        && let Err(err) = banco_games::load_eval_file(banco_games::GameKind::Chess, path)
+    {
+        eprintln!("error: {err}");
+        return ExitCode::FAILURE;
+    }
     let result = match cli.command {
         None => serve::run(&serve::ServeArgs::default()),
         Some(Command::Serve(args)) => serve::run(&args),
@@ -94,6 +107,7 @@ fn main() -> ExitCode {
         Some(Command::Tree(args)) => with_game!(args.game.kind, G => tree::run::<G>(&args)),
         Some(Command::Datagen(args)) => datagen::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
+        Some(Command::Train(args)) => train::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

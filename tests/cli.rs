@@ -802,3 +802,103 @@ fn tune_fits_gomoku_weights_and_refits_from_its_samples() {
     );
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn train_learns_a_net_from_datagen_files_that_the_engine_then_plays_with() {
+    let dir = std::env::temp_dir().join(format!("banco-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("chess.bin");
+    let net = dir.join("chess.nnue");
+    let checkpoint = dir.join("chess.ckpt");
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_owned();
+    let made = banco(&[
+        "datagen",
+        "chess",
+        "--out",
+        &path(&data),
+        "--positions",
+        "400",
+        "--nodes",
+        "200",
+    ]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let train = |epochs: &str| {
+        banco(&[
+            "train",
+            "chess",
+            "--data",
+            &path(&data),
+            "--out",
+            &path(&net),
+            "--checkpoint",
+            &path(&checkpoint),
+            "--hidden",
+            "16",
+            "--epochs",
+            epochs,
+            "--batch-size",
+            "64",
+            "--validate-every",
+            "4",
+        ])
+    };
+    let first = train("2");
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(
+        stdout(&first).contains("epoch 2/2: loss"),
+        "{}",
+        stdout(&first)
+    );
+    // A second run resumes from the checkpoint: only the third epoch is left.
+    let second = train("3");
+    assert!(second.status.success(), "{}", stderr(&second));
+    assert!(
+        stderr(&second).contains("resumed after epoch 2"),
+        "{}",
+        stderr(&second)
+    );
+    assert!(
+        !stdout(&second).contains("epoch 2/3"),
+        "{}",
+        stdout(&second)
+    );
+    // The engine plays with the net.
+    let analysed = banco(&[
+        "--eval-file",
+        &path(&net),
+        "analyze",
+        "chess",
+        "--evaluator",
+        "nnue",
+        "--depth",
+        "3",
+    ]);
+    assert!(analysed.status.success(), "{}", stderr(&analysed));
+    // A net cut short is refused with its reason.
+    let bytes = std::fs::read(&net).unwrap();
+    std::fs::write(&net, &bytes[..bytes.len() - 3]).unwrap();
+    let refused = banco(&[
+        "--eval-file",
+        &path(&net),
+        "analyze",
+        "chess",
+        "--depth",
+        "1",
+    ]);
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("cut short"),
+        "{}",
+        stderr(&refused)
+    );
+    let gomoku = banco(&[
+        "train",
+        "gomoku",
+        "--data",
+        &path(&data),
+        "--out",
+        &path(&net),
+    ]);
+    assert!(!gomoku.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}

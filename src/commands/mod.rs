@@ -10,6 +10,7 @@ pub mod perft;
 pub mod play;
 pub mod report;
 pub mod serve;
+pub mod train;
 pub mod tree;
 pub mod tune;
 

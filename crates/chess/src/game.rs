@@ -2,6 +2,7 @@
 //! make/unmake stack, with the hash kept incrementally and the draw rules.
 
 use std::fmt;
+use std::sync::Arc;
 
 use banco_search::{Game, Outcome, Side};
 use shakmaty::fen::Fen;
@@ -9,7 +10,10 @@ use shakmaty::{
     Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, attacks,
 };
 
+use banco_nnue::Network;
+
 use crate::error::FenError;
+use crate::nnue::{Accumulators, evaluate_afresh};
 use crate::zobrist;
 
 /// One position of the stack and its hash.
@@ -26,6 +30,8 @@ struct Frame {
 #[derive(Clone, Debug)]
 pub struct ChessGame {
     stack: Vec<Frame>,
+    /// The learned evaluation's accumulators, once a net is attached.
+    nnue: Option<Box<Accumulators>>,
 }
 
 /// Why a game is over, or that it is not.
@@ -102,6 +108,7 @@ impl ChessGame {
                 hash,
                 last_move: None,
             }],
+            nnue: None,
         }
     }
 
@@ -155,10 +162,48 @@ impl ChessGame {
         self.stack.len() - 1
     }
 
+    /// Keeps the learned evaluation's accumulators for `net` from now on,
+    /// updated by every move made and taken back, so that
+    /// [`ChessGame::network_value`] with the same net costs one output
+    /// layer.
+    pub fn attach_network(&mut self, net: Arc<Network>) {
+        let top = self.stack.len() - 1;
+        self.nnue = Some(Box::new(Accumulators::new(
+            net,
+            top,
+            self.stack[top].pos.board(),
+        )));
+    }
+
+    /// The value of the position for the side to move by `net`, in
+    /// centipawns: from the accumulators when `net` is the one attached,
+    /// otherwise computed afresh.
+    #[must_use]
+    pub fn network_value(&self, net: &Arc<Network>) -> i32 {
+        let pos = self.position();
+        match &self.nnue {
+            Some(nnue) if Arc::ptr_eq(nnue.net(), net) => {
+                nnue.value(self.stack.len() - 1, pos.turn())
+            }
+            _ => evaluate_afresh(net, pos.board(), pos.turn()),
+        }
+    }
+
+    /// The value for the side to move by the attached net, if one is.
+    #[must_use]
+    pub fn attached_network_value(&self) -> Option<i32> {
+        let nnue = self.nnue.as_ref()?;
+        Some(nnue.value(self.stack.len() - 1, self.position().turn()))
+    }
+
     /// Takes back the last move played; `false` at the start position.
     pub fn undo(&mut self) -> bool {
         if self.stack.len() > 1 {
             self.stack.pop();
+            if let Some(nnue) = &mut self.nnue {
+                let top = self.stack.len() - 1;
+                nnue.back_to(top, self.stack[top].pos.board());
+            }
             true
         } else {
             false
@@ -242,6 +287,14 @@ impl Game for ChessGame {
             hash,
             last_move: Some(mv),
         });
+        if let Some(nnue) = &mut self.nnue {
+            let top = self.stack.len() - 1;
+            nnue.push(
+                top,
+                self.stack[top - 1].pos.board(),
+                self.stack[top].pos.board(),
+            );
+        }
     }
 
     fn unmake_move(&mut self, _mv: Move) {
@@ -325,6 +378,9 @@ impl Game for ChessGame {
             hash,
             last_move: None,
         });
+        if let Some(nnue) = &mut self.nnue {
+            nnue.repeat(self.stack.len() - 1);
+        }
     }
 
     fn unmake_null_move(&mut self) {

@@ -22,6 +22,7 @@ mod error;
 pub mod eval;
 mod game;
 mod illegal;
+mod nnue;
 pub mod notation;
 pub mod pgn;
 pub mod zobrist;

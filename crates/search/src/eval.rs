@@ -15,6 +15,15 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// game's like unit. Must stay well inside ±[`crate::MATE_BOUND`].
     fn evaluate(&self, game: &G) -> i32;
 
+    /// A copy of the root readied for this evaluator before a search (an
+    /// incremental evaluation attaches its state, which every move made
+    /// and taken back then keeps up to date), or `None` when the root
+    /// serves as it is.
+    fn prepare(&self, root: &G) -> Option<G> {
+        let _ = root;
+        None
+    }
+
     /// Replaces `out` with the legal moves quiescence search should try when not
     /// in check: captures and promotions in chess; fours and fives in gomoku.
     fn noisy_moves(&self, game: &G, out: &mut Vec<G::Move>) {

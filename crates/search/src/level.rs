@@ -19,14 +19,21 @@ use crate::{Game, Imprecision, Limits, SearchConfig, Techniques};
 pub enum EvaluatorStrength {
     /// Material and piece-square tables, as in the seeds.
     Simple,
-    /// The game's strongest evaluator.
+    /// The game's strongest hand-written evaluator.
     #[default]
     Strong,
+    /// A learned evaluation (NNUE): chess has one; a game without a net
+    /// plays its strong evaluator.
+    Nnue,
 }
 
 impl EvaluatorStrength {
-    /// Both, simplest first.
-    pub const ALL: [EvaluatorStrength; 2] = [EvaluatorStrength::Simple, EvaluatorStrength::Strong];
+    /// All three, simplest first.
+    pub const ALL: [EvaluatorStrength; 3] = [
+        EvaluatorStrength::Simple,
+        EvaluatorStrength::Strong,
+        EvaluatorStrength::Nnue,
+    ];
 
     /// The name the command line, the protocols and the API use.
     #[must_use]
@@ -34,13 +41,14 @@ impl EvaluatorStrength {
         match self {
             EvaluatorStrength::Simple => "simple",
             EvaluatorStrength::Strong => "strong",
+            EvaluatorStrength::Nnue => "nnue",
         }
     }
 }
 
-/// An evaluator name other than `simple` or `strong`.
+/// An evaluator name other than `simple`, `strong` or `nnue`.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
-#[error("unknown evaluator '{0}': expected simple or strong")]
+#[error("unknown evaluator '{0}': expected simple, strong or nnue")]
 pub struct ParseEvaluatorError(pub String);
 
 impl FromStr for EvaluatorStrength {

@@ -130,6 +130,8 @@ impl Searcher {
         limits: &Limits,
         observer: &mut dyn SearchObserver<G::Move>,
     ) -> SearchResult<G::Move> {
+        let prepared = eval.prepare(root);
+        let root = prepared.as_ref().unwrap_or(root);
         match self.config.algorithm {
             Algorithm::Minimax => textbook::search(
                 Textbook::Minimax,

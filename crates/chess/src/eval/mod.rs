@@ -1,6 +1,7 @@
 //! Chess evaluators: the seeds' simple one and the strong default, behind one
 //! [`Evaluator`] so the CLI, the protocols and the lab choose by name.
 
+pub mod nnue;
 pub mod pesto;
 pub mod seeds;
 pub mod strong;
@@ -27,11 +28,17 @@ pub enum ChessEvaluator {
     /// Tapered evaluation with mobility, pawn structure and king safety.
     #[default]
     Strong,
+    /// The learned evaluation (NNUE), updated move by move.
+    Nnue,
 }
 
 impl ChessEvaluator {
-    /// Both, simplest first.
-    pub const ALL: [ChessEvaluator; 2] = [ChessEvaluator::Simple, ChessEvaluator::Strong];
+    /// All three, simplest first.
+    pub const ALL: [ChessEvaluator; 3] = [
+        ChessEvaluator::Simple,
+        ChessEvaluator::Strong,
+        ChessEvaluator::Nnue,
+    ];
 }
 
 /// The evaluator a name or a difficulty level asks for.
@@ -40,6 +47,7 @@ impl From<EvaluatorStrength> for ChessEvaluator {
         match strength {
             EvaluatorStrength::Simple => ChessEvaluator::Simple,
             EvaluatorStrength::Strong => ChessEvaluator::Strong,
+            EvaluatorStrength::Nnue => ChessEvaluator::Nnue,
         }
     }
 }
@@ -49,6 +57,7 @@ impl Evaluator<ChessGame> for ChessEvaluator {
         match self {
             ChessEvaluator::Simple => "simple",
             ChessEvaluator::Strong => "strong",
+            ChessEvaluator::Nnue => "nnue",
         }
     }
 
@@ -56,14 +65,26 @@ impl Evaluator<ChessGame> for ChessEvaluator {
         match self {
             ChessEvaluator::Simple => seeds::evaluate(game.position()),
             ChessEvaluator::Strong => strong::evaluate(game.position()),
+            ChessEvaluator::Nnue => game
+                .attached_network_value()
+                .unwrap_or_else(|| game.network_value(&nnue::network())),
         }
     }
 
-    fn explain(&self, game: &ChessGame) -> Option<EvalBreakdown> {
-        Some(match self {
-            ChessEvaluator::Simple => seeds::explain(game.position()),
-            ChessEvaluator::Strong => strong::explain(game.position()),
+    fn prepare(&self, root: &ChessGame) -> Option<ChessGame> {
+        (*self == ChessEvaluator::Nnue).then(|| {
+            let mut game = root.clone();
+            game.attach_network(nnue::network());
+            game
         })
+    }
+
+    fn explain(&self, game: &ChessGame) -> Option<EvalBreakdown> {
+        match self {
+            ChessEvaluator::Simple => Some(seeds::explain(game.position())),
+            ChessEvaluator::Strong => Some(strong::explain(game.position())),
+            ChessEvaluator::Nnue => Some(nnue::explain(game, self.evaluate(game))),
+        }
     }
 
     fn noisy_moves(&self, game: &ChessGame, out: &mut Vec<Move>) {

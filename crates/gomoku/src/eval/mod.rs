@@ -37,7 +37,8 @@ impl From<EvaluatorStrength> for GomokuEvaluator {
     fn from(strength: EvaluatorStrength) -> GomokuEvaluator {
         match strength {
             EvaluatorStrength::Simple => GomokuEvaluator::Simple,
-            EvaluatorStrength::Strong => GomokuEvaluator::Strong,
+            // Gomoku's evaluation is tuned, not learned as a net.
+            EvaluatorStrength::Strong | EvaluatorStrength::Nnue => GomokuEvaluator::Strong,
         }
     }
 }

@@ -29,6 +29,8 @@ pub struct EngineOptions {
     pub move_overhead_ms: u64,
     /// `MultiPV`: lines searched and reported.
     pub multi_pv: usize,
+    /// `EvalFile`: the learned evaluation's net, or the shipped one.
+    pub eval_file: String,
 }
 
 impl Default for EngineOptions {
@@ -42,6 +44,7 @@ impl Default for EngineOptions {
             variant: GameKind::Chess,
             move_overhead_ms: 30,
             multi_pv: 1,
+            eval_file: banco_games::EMBEDDED_NET.to_owned(),
         }
     }
 }
@@ -89,7 +92,12 @@ pub fn declarations() -> Vec<String> {
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         "option name Level type spin default 10 min 1 max 10".to_owned(),
         format!("option name Algorithm type combo default engine{algorithms}"),
-        "option name Evaluator type combo default auto var auto var simple var strong".to_owned(),
+        "option name Evaluator type combo default auto var auto var simple var strong var nnue"
+            .to_owned(),
+        format!(
+            "option name EvalFile type string default {}",
+            banco_games::EMBEDDED_NET
+        ),
         "option name Move Overhead type spin default 30 min 0 max 5000".to_owned(),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
         "option name Clear Hash type button".to_owned(),
@@ -159,7 +167,7 @@ impl EngineOptions {
                             .map_err(|_| OptionError::BadValue {
                                 name: "Evaluator",
                                 value: text.to_owned(),
-                                expected: "auto, simple or strong".to_owned(),
+                                expected: "auto, simple, strong or nnue".to_owned(),
                             })?,
                     )
                 };
@@ -175,6 +183,21 @@ impl EngineOptions {
                             .collect::<Vec<_>>()
                             .join(" or "),
                     })?;
+            }
+            "evalfile" => {
+                let text = value.unwrap_or("").trim();
+                banco_games::load_eval_file(self.variant, text).map_err(|err| {
+                    OptionError::BadValue {
+                        name: "EvalFile",
+                        value: text.to_owned(),
+                        expected: err.to_string(),
+                    }
+                })?;
+                self.eval_file = if text.is_empty() {
+                    banco_games::EMBEDDED_NET.to_owned()
+                } else {
+                    text.to_owned()
+                };
             }
             "clear hash" => return Ok(OptionChange::ClearHash),
             _ => return Err(OptionError::Unknown(name.trim().to_owned())),

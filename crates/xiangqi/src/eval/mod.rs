@@ -35,7 +35,8 @@ impl From<EvaluatorStrength> for XiangqiEvaluator {
     fn from(strength: EvaluatorStrength) -> XiangqiEvaluator {
         match strength {
             EvaluatorStrength::Simple => XiangqiEvaluator::Simple,
-            EvaluatorStrength::Strong => XiangqiEvaluator::Strong,
+            // No xiangqi net yet: its strongest evaluator stands in.
+            EvaluatorStrength::Strong | EvaluatorStrength::Nnue => XiangqiEvaluator::Strong,
         }
     }
 }

@@ -1,0 +1,30 @@
+//! # banco-nnue
+//!
+//! Banco's learned evaluation for chess and xiangqi: an efficiently
+//! updatable neural network (NNUE).
+//!
+//! - [`Layout`]: which input a piece on a square is, from each player's
+//!   side (chess 768, xiangqi 1,260);
+//! - [`Network`]: the quantised net the engine plays with, its file format
+//!   (read with every length checked: a bad file is a [`NetError`], never
+//!   a panic) and the accumulator arithmetic (add a piece's row, take one
+//!   out, the output from both accumulators);
+//! - [`Dataset`] and [`Trainer`]: training on the CPU from Banco's own
+//!   games (`banco datagen`), Adam over batches shared out to threads, and
+//!   quantisation to a [`Network`].
+//!
+//! The architecture is the one NNUE engines start with: per perspective,
+//! inputs → hidden (the accumulator), squared clipped ReLU, the two
+//! accumulators (the side to move's first) → one output.
+
+mod dataset;
+mod error;
+mod layout;
+mod network;
+mod train;
+
+pub use dataset::{Dataset, Position};
+pub use error::NetError;
+pub use layout::Layout;
+pub use network::{HEADER_BYTES, MAX_HIDDEN, MAX_OUTPUT_WEIGHT, Network, QA, QB};
+pub use train::{Pass, TrainConfig, Trainer};

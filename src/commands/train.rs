@@ -1,0 +1,218 @@
+//! `banco train`: a learned evaluation (NNUE) for chess or xiangqi, trained
+//! on the CPU from `banco datagen` files (`banco_nnue::Trainer`).
+//!
+//! Every `--validate-every`-th game is held out; after each epoch a line
+//! gives the training and held-out losses, the speed and the time left; a
+//! checkpoint (weights and the optimiser's state) is written after each
+//! epoch and resumed from when it exists; the quantised net is written to
+//! `--out` after each epoch, so a stopped run leaves its best-so-far net.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use banco_games::GameKind;
+use banco_nnue::{Dataset, Layout, TrainConfig, Trainer};
+use clap::Args;
+
+use super::args::game_kind;
+use super::datagen::format::{self, Header};
+use crate::output::outln;
+
+/// Arguments of `banco train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// chess or xiangqi.
+    #[arg(value_name = "GAME", value_parser = game_kind())]
+    pub kind: GameKind,
+    /// `banco datagen` files to learn from (repeatable).
+    #[arg(long, required = true)]
+    pub data: Vec<PathBuf>,
+    /// Where the quantised net is written (after every epoch).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The accumulator's size.
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub hidden: u64,
+    /// Passes over the data (a resumed run counts the epochs already done).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub epochs: u32,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 16_384, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub batch_size: u64,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 0.001)]
+    pub learning_rate: f32,
+    /// From this epoch on, the step size is a tenth (0: never).
+    #[arg(long, default_value_t = 0)]
+    pub drop_at: u32,
+    /// The share of the search's score in the target; the rest is the
+    /// game's result.
+    #[arg(long, default_value_t = 0.75)]
+    pub lambda: f32,
+    /// Centipawns per unit of the net's output (the sigmoid's scale).
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u16).range(1..))]
+    pub scale: u16,
+    /// Threads a batch is shared over.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: u64,
+    /// The seed of the first weights and of each epoch's order.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Every this many-th game is held out to validate.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    pub validate_every: u32,
+    /// The trainer's state, written after each epoch and resumed from.
+    #[arg(long)]
+    pub checkpoint: Option<PathBuf>,
+}
+
+/// Runs `banco train`.
+///
+/// # Errors
+///
+/// Gomoku, an unreadable or foreign data file, a bad checkpoint, a
+/// learning rate or lambda out of range, or a failed write.
+pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
+    let layout = match args.kind {
+        GameKind::Chess => Layout::Chess,
+        GameKind::Xiangqi => Layout::Xiangqi,
+        GameKind::Gomoku => {
+            bail!("gomoku's evaluation is tuned by `banco tune gomoku`, not learned as a network")
+        }
+    };
+    if !(args.learning_rate > 0.0 && args.learning_rate < 1.0) {
+        bail!("--learning-rate must lie between 0 and 1");
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        bail!("--lambda must lie between 0 and 1");
+    }
+    let mut config = TrainConfig {
+        hidden: usize::try_from(args.hidden).unwrap_or(128),
+        scale: f32::from(args.scale),
+        lambda: args.lambda,
+        learning_rate: args.learning_rate,
+        batch_size: usize::try_from(args.batch_size).unwrap_or(16_384),
+        threads: usize::try_from(args.threads).unwrap_or(1),
+        seed: args.seed,
+    };
+    let started = Instant::now();
+    let data = load(layout, &args.data)?;
+    let (train, held_out): (Vec<usize>, Vec<usize>) =
+        (0..data.len()).partition(|&i| data.get(i).game % args.validate_every != 0);
+    if train.is_empty() {
+        bail!("no positions to train on");
+    }
+    eprintln!(
+        "{} positions ({} to train, {} held out), read in {:.1} s",
+        data.len(),
+        train.len(),
+        held_out.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let mut trainer = match &args.checkpoint {
+        Some(path) if path.exists() => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let trainer = Trainer::from_checkpoint(&bytes)
+                .with_context(|| format!("{} is no usable checkpoint", path.display()))?;
+            if trainer.layout() != layout || trainer.hidden() != config.hidden {
+                bail!(
+                    "{} is a {} net with {} hidden, not {} with {}",
+                    path.display(),
+                    trainer.layout().name(),
+                    trainer.hidden(),
+                    layout.name(),
+                    config.hidden
+                );
+            }
+            eprintln!("resumed after epoch {}", trainer.epochs());
+            trainer
+        }
+        _ => Trainer::new(layout, &config),
+    };
+    let rate = config.learning_rate;
+    while trainer.epochs() < args.epochs {
+        let epoch = trainer.epochs() + 1;
+        config.learning_rate = if args.drop_at > 0 && epoch >= args.drop_at {
+            rate / 10.0
+        } else {
+            rate
+        };
+        let clock = Instant::now();
+        let mut shown = Instant::now();
+        let pass = trainer.epoch(&data, &train, &config, &mut |done| {
+            if shown.elapsed().as_secs() >= 1 {
+                shown = Instant::now();
+                eprint!("\repoch {epoch}: {done}/{} positions   ", train.len());
+            }
+        });
+        let seconds = clock.elapsed().as_secs_f64();
+        let validation = trainer.loss(&data, &held_out, &config);
+        let left = f64::from(args.epochs - epoch) * seconds;
+        eprint!("\r");
+        outln!(
+            "epoch {epoch}/{}: loss {:.6}, held out {:.6}; {:.0} positions/s, {seconds:.1} s, {left:.0} s left",
+            args.epochs,
+            pass.loss,
+            validation.loss,
+            pass.positions as f64 / seconds.max(1e-9)
+        )?;
+        let net = trainer.quantise(config.scale)?;
+        write(&args.out, &net.to_bytes())?;
+        if let Some(path) = &args.checkpoint {
+            write(path, &trainer.to_checkpoint())?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes a file whole, through a temporary one, so an interrupted write
+/// leaves the previous file.
+fn write(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let temporary = path.with_extension("partial");
+    std::fs::write(&temporary, bytes)
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    std::fs::rename(&temporary, path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Reads every file's positions. A file's games are told apart by the ply
+/// starting again (a record has no game number): the held-out set is
+/// whole games, not positions from games trained on.
+fn load(layout: Layout, paths: &[PathBuf]) -> anyhow::Result<Dataset> {
+    let mut data = Dataset::new(layout);
+    let mut game = 0_u32;
+    for path in paths {
+        let mut input = BufReader::new(
+            File::open(path).with_context(|| format!("cannot open {}", path.display()))?,
+        );
+        let header = Header::read(&mut input).with_context(|| format!("{}", path.display()))?;
+        if header.game != layout.code() || usize::from(header.squares) != layout.squares() {
+            bail!("{} holds another game's positions", path.display());
+        }
+        let mut last_ply = None;
+        while let Some(sample) = format::read_sample(&mut input, header)
+            .with_context(|| format!("{}", path.display()))?
+        {
+            if last_ply.is_some_and(|last| sample.ply <= last) {
+                game += 1;
+            }
+            last_ply = Some(sample.ply);
+            if !data.push(
+                &sample.board.pieces,
+                sample.second_to_move,
+                sample.score,
+                sample.result,
+                game,
+            ) {
+                bail!("{}: a position with pieces off the board", path.display());
+            }
+        }
+        game += 1;
+    }
+    Ok(data)
+}
