@@ -69,12 +69,12 @@ pub struct PatternWeights {
 /// Freestyle's weights, fitted to self-play games (`banco tune gomoku`).
 pub const FREESTYLE_WEIGHTS: PatternWeights = PatternWeights {
     line: [
-        [0, 0, 8, -19, -7, 3, 43, 168, 550, -399, -2810, 1200],
-        [0, 0, 7, -17, -13, -1, 49, 106, 492, 363, -860, 1200],
+        [0, 0, -2, -19, 3, 5, 70, 267, 573, -778, -5005, 1200],
+        [0, 0, -4, -18, -2, 1, 74, 198, 544, 49, -1616, 1200],
     ],
-    double_three: [58, 68],
-    four_three: [1413, 768],
-    tempo: 890,
+    double_three: [-242, -142],
+    four_three: [2257, 1268],
+    tempo: 1233,
 };
 
 /// Standard's weights: freestyle's until a fit of their own beats them.
