@@ -13,8 +13,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, bail};
+use banco_chess::{ChessEvaluator, ChessGame};
 use banco_games::GameKind;
 use banco_nnue::{Dataset, Layout, TrainConfig, Trainer};
+use banco_search::Evaluator;
 use clap::Args;
 
 use super::args::game_kind;
@@ -99,7 +101,13 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
         seed: args.seed,
     };
     let started = Instant::now();
-    let data = load(layout, &args.data)?;
+    let mut held_out_boards = Vec::new();
+    let data = load(
+        layout,
+        &args.data,
+        args.validate_every,
+        &mut held_out_boards,
+    )?;
     let (train, held_out): (Vec<usize>, Vec<usize>) =
         (0..data.len()).partition(|&i| data.get(i).game % args.validate_every != 0);
     if train.is_empty() {
@@ -112,6 +120,11 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
         held_out.len(),
         started.elapsed().as_secs_f64()
     );
+    if let Some(loss) = strong_loss(layout, &held_out_boards, &config) {
+        outln!(
+            "the strong evaluation's loss on the held-out games: {loss:.6} (a net below it fits the data better)"
+        )?;
+    }
     let mut trainer = match &args.checkpoint {
         Some(path) if path.exists() => {
             let bytes =
@@ -183,7 +196,12 @@ fn write(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// Reads every file's positions. A file's games are told apart by the ply
 /// starting again (a record has no game number): the held-out set is
 /// whole games, not positions from games trained on.
-fn load(layout: Layout, paths: &[PathBuf]) -> anyhow::Result<Dataset> {
+fn load(
+    layout: Layout,
+    paths: &[PathBuf],
+    validate_every: u32,
+    held_out: &mut Vec<format::Sample>,
+) -> anyhow::Result<Dataset> {
     let mut data = Dataset::new(layout);
     let mut game = 0_u32;
     for path in paths {
@@ -202,6 +220,9 @@ fn load(layout: Layout, paths: &[PathBuf]) -> anyhow::Result<Dataset> {
                 game += 1;
             }
             last_ply = Some(sample.ply);
+            if game.is_multiple_of(validate_every) && held_out.len() < HELD_OUT_BASELINE {
+                held_out.push(sample.clone());
+            }
             if !data.push(
                 &sample.board.pieces,
                 sample.second_to_move,
@@ -215,4 +236,82 @@ fn load(layout: Layout, paths: &[PathBuf]) -> anyhow::Result<Dataset> {
         game += 1;
     }
     Ok(data)
+}
+
+/// Held-out positions the strong evaluation is measured on, at most.
+const HELD_OUT_BASELINE: usize = 50_000;
+
+/// The loss the hand-written strong evaluation has on the held-out
+/// positions, with the net's target and scale (chess; `None` for a game
+/// whose positions cannot be set up from a record).
+fn strong_loss(layout: Layout, samples: &[format::Sample], config: &TrainConfig) -> Option<f64> {
+    if layout != Layout::Chess || samples.is_empty() {
+        return None;
+    }
+    let sigmoid = |x: f32| 1.0 / (1.0 + (-x).exp());
+    let mut sum = 0.0;
+    let mut count = 0_u32;
+    for sample in samples {
+        let Ok(game) = ChessGame::from_fen(&chess_fen(sample)) else {
+            continue;
+        };
+        let value = ChessEvaluator::Strong.evaluate(&game);
+        let first = f32::from(sample.result.min(2)) / 2.0;
+        let result = if sample.second_to_move {
+            1.0 - first
+        } else {
+            first
+        };
+        let target = config.lambda * sigmoid(f32::from(sample.score) / config.scale)
+            + (1.0 - config.lambda) * result;
+        let error = sigmoid(value as f32 / config.scale) - target;
+        sum += f64::from(error * error);
+        count += 1;
+    }
+    (count > 0).then(|| sum / f64::from(count))
+}
+
+/// A chess record's position as FEN (no castling or en passant: the record
+/// keeps neither).
+fn chess_fen(sample: &format::Sample) -> String {
+    let mut squares = ['.'; 64];
+    for &(square, code) in &sample.board.pieces {
+        let letter = b"pnbrqk"
+            .get(usize::from(code & 7))
+            .copied()
+            .unwrap_or(b'p') as char;
+        squares[usize::from(square) % 64] = if code & 8 == 0 {
+            letter.to_ascii_uppercase()
+        } else {
+            letter
+        };
+    }
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match squares[rank * 8 + file] {
+                '.' => empty += 1,
+                piece => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    fen.push(piece);
+                }
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen.push_str(if sample.second_to_move {
+        " b - - 0 1"
+    } else {
+        " w - - 0 1"
+    });
+    fen
 }

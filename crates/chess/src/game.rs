@@ -10,10 +10,10 @@ use shakmaty::{
     Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, attacks,
 };
 
-use banco_nnue::Network;
+use banco_nnue::{AccumulatorStack, Network};
 
 use crate::error::FenError;
-use crate::nnue::{Accumulators, evaluate_afresh};
+use crate::nnue;
 use crate::zobrist;
 
 /// One position of the stack and its hash.
@@ -31,7 +31,7 @@ struct Frame {
 pub struct ChessGame {
     stack: Vec<Frame>,
     /// The learned evaluation's accumulators, once a net is attached.
-    nnue: Option<Box<Accumulators>>,
+    nnue: Option<Box<AccumulatorStack>>,
 }
 
 /// Why a game is over, or that it is not.
@@ -168,11 +168,8 @@ impl ChessGame {
     /// layer.
     pub fn attach_network(&mut self, net: Arc<Network>) {
         let top = self.stack.len() - 1;
-        self.nnue = Some(Box::new(Accumulators::new(
-            net,
-            top,
-            self.stack[top].pos.board(),
-        )));
+        let (white, black) = nnue::features(self.stack[top].pos.board());
+        self.nnue = Some(Box::new(AccumulatorStack::new(net, top, &white, &black)));
     }
 
     /// The value of the position for the side to move by `net`, in
@@ -182,27 +179,30 @@ impl ChessGame {
     pub fn network_value(&self, net: &Arc<Network>) -> i32 {
         let pos = self.position();
         match &self.nnue {
-            Some(nnue) if Arc::ptr_eq(nnue.net(), net) => {
-                nnue.value(self.stack.len() - 1, pos.turn())
+            Some(stack) if Arc::ptr_eq(stack.net(), net) => {
+                stack.value(self.stack.len() - 1, nnue::view(pos.turn()))
             }
-            _ => evaluate_afresh(net, pos.board(), pos.turn()),
+            _ => nnue::evaluate_afresh(net, pos.board(), pos.turn()),
         }
     }
 
     /// The value for the side to move by the attached net, if one is.
     #[must_use]
     pub fn attached_network_value(&self) -> Option<i32> {
-        let nnue = self.nnue.as_ref()?;
-        Some(nnue.value(self.stack.len() - 1, self.position().turn()))
+        let stack = self.nnue.as_ref()?;
+        Some(stack.value(self.stack.len() - 1, nnue::view(self.position().turn())))
     }
 
     /// Takes back the last move played; `false` at the start position.
     pub fn undo(&mut self) -> bool {
         if self.stack.len() > 1 {
             self.stack.pop();
-            if let Some(nnue) = &mut self.nnue {
+            if let Some(stack) = &mut self.nnue {
                 let top = self.stack.len() - 1;
-                nnue.back_to(top, self.stack[top].pos.board());
+                if !stack.is_valid(top) {
+                    let (white, black) = nnue::features(self.stack[top].pos.board());
+                    stack.back_to(top, &white, &black);
+                }
             }
             true
         } else {
@@ -287,9 +287,10 @@ impl Game for ChessGame {
             hash,
             last_move: Some(mv),
         });
-        if let Some(nnue) = &mut self.nnue {
+        if let Some(stack) = &mut self.nnue {
             let top = self.stack.len() - 1;
-            nnue.push(
+            nnue::push(
+                stack,
                 top,
                 self.stack[top - 1].pos.board(),
                 self.stack[top].pos.board(),
@@ -378,8 +379,8 @@ impl Game for ChessGame {
             hash,
             last_move: None,
         });
-        if let Some(nnue) = &mut self.nnue {
-            nnue.repeat(self.stack.len() - 1);
+        if let Some(stack) = &mut self.nnue {
+            stack.push(self.stack.len() - 1);
         }
     }
 

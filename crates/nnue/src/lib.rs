@@ -9,6 +9,8 @@
 //!   (read with every length checked: a bad file is a [`NetError`], never
 //!   a panic) and the accumulator arithmetic (add a piece's row, take one
 //!   out, the output from both accumulators);
+//! - [`AccumulatorStack`]: a game's accumulators, one pair per position
+//!   of its line, kept move by move;
 //! - [`Dataset`] and [`Trainer`]: training on the CPU from Banco's own
 //!   games (`banco datagen`), Adam over batches shared out to threads, and
 //!   quantisation to a [`Network`].
@@ -21,10 +23,12 @@ mod dataset;
 mod error;
 mod layout;
 mod network;
+mod stack;
 mod train;
 
 pub use dataset::{Dataset, Position};
 pub use error::NetError;
 pub use layout::Layout;
 pub use network::{HEADER_BYTES, MAX_HIDDEN, MAX_OUTPUT_WEIGHT, Network, QA, QB};
+pub use stack::{AccumulatorStack, View};
 pub use train::{Pass, TrainConfig, Trainer};

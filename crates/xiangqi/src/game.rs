@@ -3,13 +3,17 @@
 //! for perpetual check, the moves themselves for perpetual chasing), and the
 //! [`banco_search::Game`] implementation.
 
+use std::sync::Arc;
+
+use banco_nnue::{AccumulatorStack, Network};
 use banco_search::{Game, Outcome, Side};
 
 use crate::board::{Board, EMPTY, Move};
 use crate::chase;
 use crate::error::{FenError, MoveError};
 use crate::fen::{self, START_FEN};
-use crate::piece::{Color, Kind};
+use crate::nnue;
+use crate::piece::{Color, Kind, Piece};
 
 /// Plies without a capture after which the game is drawn (60 moves each).
 pub const NO_CAPTURE_PLIES: u32 = 120;
@@ -119,6 +123,9 @@ pub struct XiangqiGame {
     /// Whether the side to move was in check in the set-up position.
     start_in_check: bool,
     start_fullmove: u32,
+    /// The learned evaluation's accumulators, once a net is attached;
+    /// position `i` is the one after `i` moves of the history.
+    nnue: Option<Box<AccumulatorStack>>,
 }
 
 impl Default for XiangqiGame {
@@ -147,6 +154,7 @@ impl XiangqiGame {
             halfmove: setup.halfmove,
             fullmove: setup.fullmove,
             start_fullmove: setup.fullmove,
+            nnue: None,
             history: Vec::with_capacity(256),
         })
     }
@@ -223,6 +231,37 @@ impl XiangqiGame {
         }
         self.make_move(mv);
         Ok(())
+    }
+
+    /// Keeps the learned evaluation's accumulators for `net` from now on,
+    /// updated by every move made and taken back.
+    pub fn attach_network(&mut self, net: Arc<Network>) {
+        let (red, black) = nnue::features(&self.board);
+        self.nnue = Some(Box::new(AccumulatorStack::new(
+            net,
+            self.history.len(),
+            &red,
+            &black,
+        )));
+    }
+
+    /// The value for the side to move by the attached net, if one is.
+    #[must_use]
+    pub fn attached_network_value(&self) -> Option<i32> {
+        let stack = self.nnue.as_ref()?;
+        Some(stack.value(self.history.len(), nnue::view(self.board.side_to_move())))
+    }
+
+    /// The value for the side to move by `net`, centipawns: from the
+    /// accumulators when `net` is the one attached, otherwise afresh.
+    #[must_use]
+    pub fn network_value(&self, net: &Arc<Network>) -> i32 {
+        match &self.nnue {
+            Some(stack) if Arc::ptr_eq(stack.net(), net) => {
+                stack.value(self.history.len(), nnue::view(self.board.side_to_move()))
+            }
+            _ => nnue::evaluate_afresh(net, &self.board),
+        }
     }
 
     /// Takes back the last move; `false` when there is none.
@@ -361,6 +400,17 @@ impl Game for XiangqiGame {
         let hash_before = self.board.hash();
         let halfmove_before = self.halfmove;
         let captured = self.board.apply(mv);
+        if let Some(stack) = &mut self.nnue
+            && let Some(moved) = self.board.piece_at(mv.to)
+        {
+            nnue::push(
+                stack,
+                self.history.len() + 1,
+                mv,
+                moved,
+                Piece::from_code(captured),
+            );
+        }
         self.halfmove = if captured == EMPTY {
             self.halfmove + 1
         } else {
@@ -386,6 +436,12 @@ impl Game for XiangqiGame {
         }
         self.board.revert(mv, undo.captured);
         self.halfmove = undo.halfmove_before;
+        if let Some(stack) = &mut self.nnue
+            && !stack.is_valid(self.history.len())
+        {
+            let (red, black) = nnue::features(&self.board);
+            stack.back_to(self.history.len(), &red, &black);
+        }
     }
 
     fn hash(&self) -> u64 {
@@ -451,6 +507,9 @@ impl Game for XiangqiGame {
     }
 
     fn make_null_move(&mut self) {
+        if let Some(stack) = &mut self.nnue {
+            stack.push(self.history.len() + 1);
+        }
         self.history.push(Undo {
             mv: None,
             captured: EMPTY,
@@ -466,5 +525,11 @@ impl Game for XiangqiGame {
         let undo = self.history.pop().expect("a null move to take back");
         self.board.pass();
         self.halfmove = undo.halfmove_before;
+        if let Some(stack) = &mut self.nnue
+            && !stack.is_valid(self.history.len())
+        {
+            let (red, black) = nnue::features(&self.board);
+            stack.back_to(self.history.len(), &red, &black);
+        }
     }
 }

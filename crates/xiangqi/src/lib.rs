@@ -70,6 +70,7 @@ pub mod eval;
 mod fen;
 mod game;
 mod movegen;
+mod nnue;
 pub mod notation;
 mod piece;
 mod square;

@@ -36,7 +36,11 @@ pub fn material_positions(count: usize, seed: u64) -> Dataset {
         let extra = next(&mut state) % 15;
         for _ in 0..extra {
             let kind = (next(&mut state) % 5) as u8;
-            let owner = if next(&mut state).is_multiple_of(2) { 0 } else { 8 };
+            let owner = if next(&mut state).is_multiple_of(2) {
+                0
+            } else {
+                8
+            };
             place(kind | owner, &mut state, &mut pieces);
         }
         pieces.sort_unstable();

@@ -1,0 +1,125 @@
+//! The accumulators of every position of a game's line of play: one pair
+//! (the first player's view, the second's) per position, each made from
+//! the one before by the pieces a move changed (copy-make), so that taking
+//! a move back costs nothing and a position's value costs the output
+//! layer only.
+
+use std::sync::Arc;
+
+use crate::Network;
+
+/// One accumulator pair per position, for one net.
+#[derive(Clone, Debug)]
+pub struct AccumulatorStack {
+    net: Arc<Network>,
+    /// Position `i`'s first-player view, then its second-player view:
+    /// `2 × hidden` each.
+    values: Vec<i16>,
+    /// Positions below this one were never computed (the net came later):
+    /// going back to one computes it afresh.
+    first_valid: usize,
+}
+
+/// Whose view an accumulator is.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum View {
+    /// The first player's (white, red).
+    First,
+    /// The second player's.
+    Second,
+}
+
+impl AccumulatorStack {
+    /// A stack whose position `top` has these inputs from each view.
+    #[must_use]
+    pub fn new(net: Arc<Network>, top: usize, first: &[usize], second: &[usize]) -> Self {
+        let mut this = AccumulatorStack {
+            net,
+            values: Vec::new(),
+            first_valid: top,
+        };
+        this.refresh(top, first, second);
+        this
+    }
+
+    /// The net.
+    #[must_use]
+    pub fn net(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    fn width(&self) -> usize {
+        2 * self.net.hidden()
+    }
+
+    fn reserve(&mut self, position: usize) {
+        let needed = (position + 1) * self.width();
+        if self.values.len() < needed {
+            self.values.resize(needed, 0);
+        }
+    }
+
+    /// Computes position `position` from its inputs alone.
+    pub fn refresh(&mut self, position: usize, first: &[usize], second: &[usize]) {
+        self.reserve(position);
+        let (w, h) = (self.width(), self.net.hidden());
+        let slot = &mut self.values[position * w..(position + 1) * w];
+        let (a, b) = slot.split_at_mut(h);
+        self.net.refresh(a, first);
+        self.net.refresh(b, second);
+    }
+
+    /// Starts position `position` as a copy of the one before; the
+    /// move's changes follow with [`AccumulatorStack::change`].
+    ///
+    /// # Panics
+    ///
+    /// At position 0, which has none before it.
+    pub fn push(&mut self, position: usize) {
+        self.reserve(position);
+        let w = self.width();
+        self.values
+            .copy_within((position - 1) * w..position * w, position * w);
+    }
+
+    /// A piece's input arrives (`add`) or leaves, in one view of
+    /// position `position`.
+    pub fn change(&mut self, position: usize, view: View, feature: usize, add: bool) {
+        let (w, h) = (self.width(), self.net.hidden());
+        let start = position * w + if view == View::First { 0 } else { h };
+        let acc = &mut self.values[start..start + h];
+        if add {
+            self.net.add(acc, feature);
+        } else {
+            self.net.remove(acc, feature);
+        }
+    }
+
+    /// Whether position `position` was computed (or must be refreshed
+    /// after a move taken back to it).
+    #[must_use]
+    pub fn is_valid(&self, position: usize) -> bool {
+        position >= self.first_valid
+    }
+
+    /// After a move taken back to `position`, with its inputs: computes
+    /// it if it never was.
+    pub fn back_to(&mut self, position: usize, first: &[usize], second: &[usize]) {
+        if position < self.first_valid {
+            self.refresh(position, first, second);
+            self.first_valid = position;
+        }
+    }
+
+    /// The value of position `position` for the side to move, centipawns.
+    #[must_use]
+    pub fn value(&self, position: usize, mover: View) -> i32 {
+        let (w, h) = (self.width(), self.net.hidden());
+        let slot = &self.values[position * w..(position + 1) * w];
+        let (first, second) = slot.split_at(h);
+        match mover {
+            View::First => self.net.output(first, second),
+            View::Second => self.net.output(second, first),
+        }
+    }
+}
