@@ -5,7 +5,8 @@
 //! gives the training and held-out losses, the speed and the time left; a
 //! checkpoint (weights and the optimiser's state) is written after each
 //! epoch and resumed from when it exists; the quantised net is written to
-//! `--out` after each epoch, so a stopped run leaves its best-so-far net.
+//! `--out` after each epoch that does best so far on the held-out games,
+//! so a run stopped or overfitting leaves its best net.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -69,6 +70,11 @@ pub struct TrainArgs {
     /// The trainer's state, written after each epoch and resumed from.
     #[arg(long)]
     pub checkpoint: Option<PathBuf>,
+    /// Also learn every position mirrored left to right (files a–h
+    /// swapped): the same value, as both games' rules are symmetric that
+    /// way (chess's castling aside, which the records do not keep).
+    #[arg(long)]
+    pub mirror: bool,
 }
 
 /// Runs `banco train`.
@@ -106,6 +112,7 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
         layout,
         &args.data,
         args.validate_every,
+        args.mirror,
         &mut held_out_boards,
     )?;
     let (train, held_out): (Vec<usize>, Vec<usize>) =
@@ -147,6 +154,7 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
         _ => Trainer::new(layout, &config),
     };
     let rate = config.learning_rate;
+    let mut best = f64::INFINITY;
     while trainer.epochs() < args.epochs {
         let epoch = trainer.epochs() + 1;
         config.learning_rate = if args.drop_at > 0 && epoch >= args.drop_at {
@@ -165,16 +173,23 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
         let seconds = clock.elapsed().as_secs_f64();
         let validation = trainer.loss(&data, &held_out, &config);
         let left = f64::from(args.epochs - epoch) * seconds;
+        // The net kept is the epoch that did best on the held-out games
+        // (all of them when nothing is held out).
+        let improved = held_out.is_empty() || validation.loss < best;
+        best = best.min(validation.loss);
         eprint!("\r");
         outln!(
-            "epoch {epoch}/{}: loss {:.6}, held out {:.6}; {:.0} positions/s, {seconds:.1} s, {left:.0} s left",
+            "epoch {epoch}/{}: loss {:.6}, held out {:.6}{}; {:.0} positions/s, {seconds:.1} s, {left:.0} s left",
             args.epochs,
             pass.loss,
             validation.loss,
+            if improved { " (best, net written)" } else { "" },
             pass.positions as f64 / seconds.max(1e-9)
         )?;
-        let net = trainer.quantise(config.scale)?;
-        write(&args.out, &net.to_bytes())?;
+        if improved {
+            let net = trainer.quantise(config.scale)?;
+            write(&args.out, &net.to_bytes())?;
+        }
         if let Some(path) = &args.checkpoint {
             write(path, &trainer.to_checkpoint())?;
         }
@@ -200,6 +215,7 @@ fn load(
     layout: Layout,
     paths: &[PathBuf],
     validate_every: u32,
+    mirror: bool,
     held_out: &mut Vec<format::Sample>,
 ) -> anyhow::Result<Dataset> {
     let mut data = Dataset::new(layout);
@@ -232,10 +248,33 @@ fn load(
             ) {
                 bail!("{}: a position with pieces off the board", path.display());
             }
+            if mirror {
+                let mirrored: Vec<(u8, u8)> = sample
+                    .board
+                    .pieces
+                    .iter()
+                    .map(|&(square, code)| (mirrored_square(layout, square), code))
+                    .collect();
+                data.push(
+                    &mirrored,
+                    sample.second_to_move,
+                    sample.score,
+                    sample.result,
+                    game,
+                );
+            }
         }
         game += 1;
     }
     Ok(data)
+}
+
+/// A square's mirror image left to right.
+fn mirrored_square(layout: Layout, square: u8) -> u8 {
+    match layout {
+        Layout::Chess => square ^ 7,
+        Layout::Xiangqi => square - square % 9 + (8 - square % 9),
+    }
 }
 
 /// Held-out positions the strong evaluation is measured on, at most.
