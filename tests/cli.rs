@@ -822,12 +822,38 @@ fn train_learns_a_net_from_datagen_files_that_the_engine_then_plays_with() {
         "200",
     ]);
     assert!(made.status.success(), "{}", stderr(&made));
+    let summary = banco(&["datagen", "chess", "--out", &path(&data), "--summary"]);
+    assert!(
+        stdout(&summary).contains("bytes a position"),
+        "{}",
+        stdout(&summary)
+    );
+    // The same games as fixed-size position records: train reads both.
+    let records = dir.join("chess-positions.bin");
+    let made = banco(&[
+        "datagen",
+        "chess",
+        "--out",
+        &path(&records),
+        "--positions",
+        "100",
+        "--nodes",
+        "200",
+        "--format",
+        "positions",
+        "--seed",
+        "9",
+    ]);
+    assert!(made.status.success(), "{}", stderr(&made));
     let train = |epochs: &str| {
         banco(&[
             "train",
             "chess",
             "--data",
             &path(&data),
+            "--data",
+            &path(&records),
+            "--mirror",
             "--out",
             &path(&net),
             "--checkpoint",

@@ -21,7 +21,8 @@ use banco_search::Evaluator;
 use clap::Args;
 
 use super::args::game_kind;
-use super::datagen::format::{self, Header};
+use super::datagen::format::{self, Header, Records};
+use super::datagen::games::{read_game, replay};
 use crate::output::outln;
 
 /// Arguments of `banco train`.
@@ -228,14 +229,7 @@ fn load(
         if header.game != layout.code() || usize::from(header.squares) != layout.squares() {
             bail!("{} holds another game's positions", path.display());
         }
-        let mut last_ply = None;
-        while let Some(sample) = format::read_sample(&mut input, header)
-            .with_context(|| format!("{}", path.display()))?
-        {
-            if last_ply.is_some_and(|last| sample.ply <= last) {
-                game += 1;
-            }
-            last_ply = Some(sample.ply);
+        let mut add = |sample: format::Sample, game: u32| -> anyhow::Result<()> {
             if game.is_multiple_of(validate_every) && held_out.len() < HELD_OUT_BASELINE {
                 held_out.push(sample.clone());
             }
@@ -262,6 +256,38 @@ fn load(
                     sample.result,
                     game,
                 );
+            }
+            Ok(())
+        };
+        match header.records {
+            Records::Positions => {
+                // A record has no game number: a game ends where the ply
+                // starts again.
+                let mut last_ply = None;
+                while let Some(sample) = format::read_sample(&mut input, header)
+                    .with_context(|| format!("{}", path.display()))?
+                {
+                    if last_ply.is_some_and(|last| sample.ply <= last) {
+                        game += 1;
+                    }
+                    last_ply = Some(sample.ply);
+                    add(sample, game)?;
+                }
+            }
+            Records::Games => {
+                while let Some(record) =
+                    read_game(&mut input).with_context(|| format!("{}", path.display()))?
+                {
+                    let samples = match layout {
+                        Layout::Chess => replay::<ChessGame>(&record),
+                        Layout::Xiangqi => replay::<banco_games::XiangqiGame>(&record),
+                    }
+                    .map_err(|err| anyhow::anyhow!("{}: {err}", path.display()))?;
+                    for sample in samples {
+                        add(sample, game)?;
+                    }
+                    game += 1;
+                }
             }
         }
         game += 1;

@@ -1,5 +1,6 @@
 //! Banco's training-data format: a 16-byte header, then fixed-size records,
-//! one per position. Little-endian throughout.
+//! one per position. Little-endian throughout. (The compact format of whole
+//! games, [`super::games`], shares the header with its own magic.)
 //!
 //! Header: the magic `BNCODATA`, the version (`u16`, 1), the game (`u8`: 0
 //! chess, 1 xiangqi), the board's square count (`u8`: 64 or 90), and the
@@ -42,9 +43,20 @@ pub struct Sample {
     pub ply: u16,
 }
 
+/// What follows a file's header.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Records {
+    /// Fixed-size position records (this module).
+    Positions,
+    /// Whole games, replayed to positions (`super::games`).
+    Games,
+}
+
 /// A file's header.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub struct Header {
+    /// What follows it.
+    pub records: Records,
     /// 0 chess, 1 xiangqi.
     pub game: u8,
     /// The board's squares.
@@ -72,7 +84,10 @@ impl Header {
     ///
     /// The writer's.
     pub fn write(self, out: &mut impl Write) -> io::Result<()> {
-        out.write_all(MAGIC)?;
+        out.write_all(match self.records {
+            Records::Positions => MAGIC,
+            Records::Games => super::games::MAGIC,
+        })?;
         out.write_all(&VERSION.to_le_bytes())?;
         out.write_all(&[self.game, self.squares])?;
         out.write_all(&self.games.to_le_bytes())
@@ -87,13 +102,18 @@ impl Header {
         let mut bytes = [0; HEADER_BYTES];
         input.read_exact(&mut bytes)?;
         let bad = |what: &str| io::Error::new(io::ErrorKind::InvalidData, what.to_owned());
-        if &bytes[..8] != MAGIC {
+        let records = if &bytes[..8] == MAGIC {
+            Records::Positions
+        } else if &bytes[..8] == super::games::MAGIC {
+            Records::Games
+        } else {
             return Err(bad("not a Banco training-data file"));
-        }
+        };
         if u16::from_le_bytes([bytes[8], bytes[9]]) != VERSION {
             return Err(bad("a training-data version this build does not read"));
         }
         let header = Header {
+            records,
             game: bytes[10],
             squares: bytes[11],
             games: u32::from_le_bytes([bytes[12], bytes[13], bytes[14], bytes[15]]),
@@ -201,6 +221,7 @@ mod tests {
             (1, XiangqiGame::new().training_board().unwrap()),
         ] {
             let header = Header {
+                records: Records::Positions,
                 game,
                 squares: board.squares,
                 games: 2,
@@ -221,6 +242,7 @@ mod tests {
         }
         assert_eq!(
             Header {
+                records: Records::Positions,
                 game: 0,
                 squares: 64,
                 games: 0
@@ -230,6 +252,7 @@ mod tests {
         );
         assert_eq!(
             Header {
+                records: Records::Positions,
                 game: 1,
                 squares: 90,
                 games: 0
@@ -245,6 +268,7 @@ mod tests {
         assert!(Header::read(&mut &b"BNCODATA\x02\x00\x00\x40\0\0\0\0"[..]).is_err());
         assert!(Header::read(&mut &b"BNCODATA\x01\x00\x00\x5a\0\0\0\0"[..]).is_err());
         let header = Header {
+            records: Records::Positions,
             game: 0,
             squares: 64,
             games: 0,
@@ -262,7 +286,7 @@ mod tests {
             ply in any::<u16>(),
         ) {
             let pieces: Vec<(u8, u8)> = squares.iter().zip(&codes).map(|(&s, &c)| (s, c)).collect();
-            let header = Header { game: 0, squares: 64, games: 0 };
+            let header = Header { records: Records::Positions, game: 0, squares: 64, games: 0 };
             let s = sample(TrainingBoard { squares: 64, pieces }, score, ply);
             let mut bytes = Vec::new();
             write_sample(&mut bytes, header, &s).unwrap();

@@ -11,6 +11,7 @@
 //! an existing file resumes it. The format is in [`format`].
 
 pub mod format;
+pub mod games;
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Seek, SeekFrom, Write};
@@ -24,7 +25,8 @@ use banco_search::{
 };
 use clap::Args;
 
-use self::format::{HEADER_BYTES, Header, Sample, write_sample};
+use self::format::{HEADER_BYTES, Header, Records, Sample, write_sample};
+use self::games::{GameRecord, move_index, read_game, write_game};
 use super::args::game_kind;
 
 /// Arguments of `banco datagen`.
@@ -62,6 +64,11 @@ pub struct DatagenArgs {
     /// Generate nothing: read the file and say what it holds.
     #[arg(long)]
     pub summary: bool,
+    /// What the file holds: `games` (whole games, about 3 bytes a
+    /// position, the format kept in the repository) or `positions`
+    /// (fixed 30- or 34-byte records, simpler for other tools to read).
+    #[arg(long, default_value = "games", value_parser = ["games", "positions"])]
+    pub format: String,
 }
 
 /// A score this far from level, for both sides alike for this many plies
@@ -102,18 +109,38 @@ fn summary(path: &Path) -> anyhow::Result<()> {
     );
     let header = Header::read(&mut input).with_context(|| format!("{}", path.display()))?;
     let (mut count, mut results, mut score_sum) = (0_u64, [0_u64; 3], 0_u64);
-    while let Some(sample) = format::read_sample(&mut input, header)? {
+    let mut tally = |sample: &Sample| {
         count += 1;
         results[usize::from(sample.result.min(2))] += 1;
         score_sum += u64::from(sample.score.unsigned_abs());
+    };
+    match header.records {
+        Records::Positions => {
+            while let Some(sample) = format::read_sample(&mut input, header)? {
+                tally(&sample);
+            }
+        }
+        Records::Games => {
+            while let Some(record) = read_game(&mut input)? {
+                let samples = if header.game == 0 {
+                    games::replay::<banco_games::ChessGame>(&record)
+                } else {
+                    games::replay::<banco_games::XiangqiGame>(&record)
+                }
+                .map_err(|err| anyhow::anyhow!("{}: {err}", path.display()))?;
+                samples.iter().for_each(&mut tally);
+            }
+        }
     }
     let share = |n: u64| 100.0 * n as f64 / count.max(1) as f64;
+    let bytes = std::fs::metadata(path)?.len();
     crate::output::outln!(
-        "{}: {} positions from {} games of {}; results for the first player: {:.1} % won, {:.1} % drawn, {:.1} % lost; mean |score| {:.0} cp",
+        "{}: {} positions from {} games of {} ({:.1} bytes a position); results for the first player: {:.1} % won, {:.1} % drawn, {:.1} % lost; mean |score| {:.0} cp",
         path.display(),
         count,
         header.games,
         if header.game == 0 { "chess" } else { "xiangqi" },
+        bytes as f64 / count.max(1) as f64,
         share(results[2]),
         share(results[1]),
         share(results[0]),
@@ -154,6 +181,35 @@ fn open(path: &Path, fresh: Header) -> anyhow::Result<(File, Header, u64)> {
     if (header.game, header.squares) != (fresh.game, fresh.squares) {
         bail!("{} holds another game's positions", path.display());
     }
+    if header.records != fresh.records {
+        bail!(
+            "{} holds data in the other format (--format {})",
+            path.display(),
+            match header.records {
+                Records::Positions => "positions",
+                Records::Games => "games",
+            }
+        );
+    }
+    if header.records == Records::Games {
+        // Count the positions game by game; a game cut short is refused.
+        let mut input = std::io::BufReader::new(&mut file);
+        let mut positions = 0;
+        for _ in 0..header.games {
+            let Some(record) = read_game(&mut input)
+                .with_context(|| format!("{} ends in a cut game", path.display()))?
+            else {
+                bail!("{} holds fewer games than its header says", path.display());
+            };
+            positions += u64::from(record.kept);
+        }
+        if read_game(&mut input)?.is_some() {
+            bail!("{} holds more games than its header says", path.display());
+        }
+        drop(input);
+        file.seek(SeekFrom::End(0))?;
+        return Ok((file, header, positions));
+    }
     let body = file.metadata()?.len() - HEADER_BYTES as u64;
     let record = header.record_bytes() as u64;
     if !body.is_multiple_of(record) {
@@ -175,6 +231,11 @@ fn generate<G: Playable>(args: &DatagenArgs) -> anyhow::Result<()> {
     let (file, mut header, mut positions) = open(
         &args.out,
         Header {
+            records: if args.format == "positions" {
+                Records::Positions
+            } else {
+                Records::Games
+            },
             game: code,
             squares,
             games: 0,
@@ -185,7 +246,7 @@ fn generate<G: Playable>(args: &DatagenArgs) -> anyhow::Result<()> {
     let at_start = positions;
     while positions < args.positions {
         let first = u64::from(header.games);
-        let batch: Vec<Vec<Sample>> = std::thread::scope(|scope| {
+        let batch: Vec<(Vec<Sample>, GameRecord)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (first..first + args.threads)
                 .map(|index| scope.spawn(move || play_game::<G>(args, index)))
                 .collect();
@@ -194,9 +255,17 @@ fn generate<G: Playable>(args: &DatagenArgs) -> anyhow::Result<()> {
                 .map(|h| h.join().unwrap_or_default())
                 .collect()
         });
-        for samples in batch {
-            for sample in &samples {
-                write_sample(&mut out, header, sample)?;
+        for (samples, record) in batch {
+            match header.records {
+                Records::Positions => {
+                    for sample in &samples {
+                        write_sample(&mut out, header, sample)?;
+                    }
+                }
+                // A game dropped before its first search keeps nothing;
+                // it is written all the same, so the count of games is
+                // the count of seeds.
+                Records::Games => write_game(&mut out, &record)?,
             }
             positions += samples.len() as u64;
             header.games += 1;
@@ -221,19 +290,24 @@ fn generate<G: Playable>(args: &DatagenArgs) -> anyhow::Result<()> {
 }
 
 /// One self-play game, seeded by its number: its kept positions, each with
-/// the game's result.
-fn play_game<G: Playable>(args: &DatagenArgs, index: u64) -> Vec<Sample> {
+/// the game's result, and the game as the compact format keeps it.
+fn play_game<G: Playable>(args: &DatagenArgs, index: u64) -> (Vec<Sample>, GameRecord) {
     let mut rng = SplitMix64(args.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
     let mut game = G::start();
     let mut moves = Vec::new();
+    let mut record = GameRecord::default();
     for _ in 0..args.random_plies {
         game.legal_moves(&mut moves);
         if moves.is_empty() || game.ending().is_some() {
-            return Vec::new();
+            return (Vec::new(), GameRecord::default());
         }
         let pick = usize::try_from(rng.next() % moves.len() as u64).unwrap_or(0);
+        record
+            .moves
+            .push(move_index(&game, moves[pick]).unwrap_or(u8::MAX));
         game.make_move(moves[pick]);
     }
+    record.random_plies = u8::try_from(args.random_plies).unwrap_or(u8::MAX);
     let mut searcher = Searcher::new(SearchConfig {
         hash_mb: 8,
         threads: 1,
@@ -260,7 +334,7 @@ fn play_game<G: Playable>(args: &DatagenArgs, index: u64) -> Vec<Sample> {
         };
         let score = result.report.value;
         if ply == 0 && score.unsigned_abs() > args.max_opening_score {
-            return Vec::new();
+            return (Vec::new(), GameRecord::default());
         }
         let mover = game.side_to_move();
         if score.abs() >= MATE_BOUND {
@@ -289,6 +363,12 @@ fn play_game<G: Playable>(args: &DatagenArgs, index: u64) -> Vec<Sample> {
                 ply: u16::try_from(ply + u64::from(args.random_plies)).unwrap_or(u16::MAX),
             });
         }
+        record
+            .moves
+            .push(move_index(&game, best).unwrap_or(u8::MAX));
+        record
+            .scores
+            .push(i16::try_from(score).unwrap_or(if score > 0 { i16::MAX } else { i16::MIN }));
         game.make_move(best);
         ply += 1;
     };
@@ -300,7 +380,9 @@ fn play_game<G: Playable>(args: &DatagenArgs, index: u64) -> Vec<Sample> {
     for sample in &mut kept {
         sample.result = result;
     }
-    kept
+    record.result = result;
+    record.kept = u16::try_from(kept.len()).unwrap_or(u16::MAX);
+    (kept, record)
 }
 
 #[cfg(test)]
@@ -320,6 +402,7 @@ mod tests {
             threads: 1,
             max_plies: 60,
             summary: false,
+            format: "positions".to_owned(),
         }
     }
 
@@ -380,8 +463,8 @@ mod tests {
         };
         let mut dropped = 0;
         for index in 0..12 {
-            let all = play_game::<banco_chess::ChessGame>(&loose, index);
-            let kept = play_game::<banco_chess::ChessGame>(&tight, index);
+            let all = play_game::<banco_chess::ChessGame>(&loose, index).0;
+            let kept = play_game::<banco_chess::ChessGame>(&tight, index).0;
             if kept.is_empty() && !all.is_empty() {
                 dropped += 1;
             } else {
@@ -404,5 +487,74 @@ mod tests {
         assert_eq!((header.game, header.squares), (1, 90));
         assert!(samples.len() >= 30);
         let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn a_game_record_replays_to_the_positions_the_game_kept() {
+        let path = std::env::temp_dir().join("unused.bin");
+        for kind in [GameKind::Chess, GameKind::Xiangqi] {
+            let a = args(&path, kind, 1);
+            let mut kept = 0;
+            for index in 0..6 {
+                let (samples, record) = match kind {
+                    GameKind::Chess => play_game::<banco_chess::ChessGame>(&a, index),
+                    _ => play_game::<banco_games::XiangqiGame>(&a, index),
+                };
+                let mut bytes = Vec::new();
+                write_game(&mut bytes, &record).unwrap();
+                let read = read_game(&mut bytes.as_slice()).unwrap().unwrap();
+                assert_eq!(read, record);
+                let replayed = match kind {
+                    GameKind::Chess => games::replay::<banco_chess::ChessGame>(&read),
+                    _ => games::replay::<banco_games::XiangqiGame>(&read),
+                }
+                .unwrap();
+                assert_eq!(replayed, samples, "{kind:?} game {index}");
+                assert_eq!(usize::from(record.kept), samples.len());
+                kept += samples.len();
+                // A record cut anywhere is refused, not misread.
+                for cut in 1..bytes.len() {
+                    assert!(read_game(&mut &bytes[..cut]).is_err(), "{cut}");
+                }
+            }
+            assert!(kept > 0);
+        }
+    }
+
+    #[test]
+    fn a_games_file_is_deterministic_resumes_and_is_small() {
+        let dir = std::env::temp_dir().join(format!("banco-datagen-g-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (whole, parts) = (dir.join("whole.bgd"), dir.join("parts.bgd"));
+        let games = |out: &Path, positions| DatagenArgs {
+            format: "games".to_owned(),
+            ..args(out, GameKind::Chess, positions)
+        };
+        run(&games(&whole, 150)).unwrap();
+        run(&games(&parts, 50)).unwrap();
+        run(&games(&parts, 150)).unwrap();
+        let bytes = std::fs::read(&whole).unwrap();
+        assert_eq!(bytes, std::fs::read(&parts).unwrap());
+        // The same seed in the positions format holds the same positions.
+        let positions = dir.join("positions.bin");
+        run(&args(&positions, GameKind::Chess, 150)).unwrap();
+        let (_, expected) = read_all(&positions);
+        let mut input = bytes.as_slice();
+        let header = Header::read(&mut input).unwrap();
+        assert_eq!(header.records, Records::Games);
+        let mut replayed = Vec::new();
+        while let Some(record) = read_game(&mut input).unwrap() {
+            replayed.extend(games::replay::<banco_chess::ChessGame>(&record).unwrap());
+        }
+        assert_eq!(replayed, expected);
+        assert!(
+            bytes.len() < 5 * replayed.len(),
+            "{} bytes for {} positions",
+            bytes.len(),
+            replayed.len()
+        );
+        // Resuming in the other format is refused.
+        assert!(run(&args(&whole, GameKind::Chess, 300)).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
