@@ -742,6 +742,14 @@ function toggleExplainPanel() {
 function renderExplainPanel() {
   const g = ui.game;
   if (!g || !ui.annotations) return;
+  // Only the evaluators the game has are offered (the learned one where it has a net).
+  const offered = describe(g.kind)?.evaluators || ['strong', 'simple'];
+  const select = $('eval-evaluator');
+  for (const option of select.options) option.disabled = !offered.includes(option.value);
+  if (!offered.includes(select.value)) {
+    select.value = 'strong';
+    explainer.evaluator = 'strong';
+  }
   const open = $('eval-panel').open;
   explainer.refresh(open);
   const explanation = open ? explainer.current() : null;

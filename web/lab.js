@@ -182,6 +182,10 @@ function fillSetup() {
   $('lab-position-format').textContent = `(${description.position_format})`;
   $('lab-position').value = lab.position || startPosition();
   fillSelect($('lab-depth'), range(1, MAX_RACE_DEPTH).map((d) => [d, String(d)]), lab.depth);
+  // Only the evaluators the game has are offered (the learned one where it has a net).
+  const offered = description.evaluators || ['strong', 'simple'];
+  for (const option of $('lab-evaluator').options) option.disabled = !offered.includes(option.value);
+  if (!offered.includes(lab.evaluator)) lab.evaluator = 'strong';
   $('lab-evaluator').value = lab.evaluator;
   fillSelect($('tree-depth'), range(1, MAX_TREE_DEPTH).map((d) => [d, String(d)]), lab.treeDepth);
   $('tree-algorithm').value = lab.algorithm;
@@ -606,7 +610,7 @@ async function readUrl() {
     lab.position = q.get('position') || '';
   }
   lab.depth = clamp(q.get('depth'), 1, MAX_RACE_DEPTH, DEFAULT_DEPTH[lab.game] ?? 4);
-  lab.evaluator = q.get('evaluator') === 'simple' ? 'simple' : 'strong';
+  lab.evaluator = ['simple', 'nnue'].includes(q.get('evaluator')) ? q.get('evaluator') : 'strong';
   lab.treeDepth = clamp(q.get('tree_depth'), 1, MAX_TREE_DEPTH, DEFAULT_TREE_DEPTH);
   lab.algorithm = q.get('algorithm') === 'minimax' ? 'minimax' : 'alphabeta';
   lab.maxNodes = clamp(q.get('max_nodes'), 1, MAX_NODES, DEFAULT_MAX_NODES);

@@ -58,6 +58,7 @@ impl Playable for GomokuGame {
         uci_variant: None,
         uci_ranks_from_one: false,
         has_perft: false,
+        evaluators: &["strong", "simple"],
         decisive_cp: None,
         bench_positions: &GOMOKU_POSITIONS,
         // Its branching factor and threat probes make deep fixed-depth searches slow.

@@ -53,6 +53,9 @@ pub struct GameInfo {
     pub uci_ranks_from_one: bool,
     /// Whether perft means anything (gomoku's moves are every empty point).
     pub has_perft: bool,
+    /// The evaluators it offers by name, default first (`nnue` where the
+    /// game has a net).
+    pub evaluators: &'static [&'static str],
     /// In a match, a score this large (centipawns, from the mover's side)
     /// that both players agree on ends the game; `None`: only mate scores
     /// do (the game's scores are not centipawns).
@@ -93,6 +96,8 @@ pub struct GameDescription {
     pub move_help: &'static str,
     /// A few moves as typed, for the move box's placeholder.
     pub move_examples: &'static str,
+    /// The evaluators offered, default first.
+    pub evaluators: &'static [&'static str],
 }
 
 impl GameKind {
@@ -151,7 +156,15 @@ impl GameKind {
             notation: info.notation,
             move_help: info.move_help,
             move_examples: info.move_examples,
+            evaluators: info.evaluators,
         }
+    }
+
+    /// Whether the game offers the evaluator (a game without a net has no
+    /// `nnue`).
+    #[must_use]
+    pub fn offers(self, evaluator: banco_search::EvaluatorStrength) -> bool {
+        self.info().evaluators.contains(&evaluator.name())
     }
 
     /// A new game of this kind from its usual start, behind [`AnyGame`].

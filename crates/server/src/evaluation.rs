@@ -79,6 +79,7 @@ pub async fn evaluation(
 ) -> Result<Json<Explanation>, ApiError> {
     let strength = crate::lab::strength(body.evaluator.as_deref())?;
     let resolved = body.source().resolve(&state).await?;
+    let strength = crate::lab::offered(resolved.game.as_ref(), strength)?;
     resolved
         .game
         .explain(strength)

@@ -119,13 +119,30 @@ pub(crate) fn strength(name: Option<&str>) -> Result<EvaluatorStrength, ApiError
     match name {
         None | Some("strong") => Ok(EvaluatorStrength::Strong),
         Some("simple") => Ok(EvaluatorStrength::Simple),
+        Some("nnue") => Ok(EvaluatorStrength::Nnue),
         Some(other) => Err(ApiError::invalid(
             "evaluator",
             format!(
-                "'{}' is not an evaluator: expected simple or strong",
+                "'{}' is not an evaluator: expected simple, strong or nnue",
                 other.chars().take(20).collect::<String>()
             ),
         )),
+    }
+}
+
+/// The evaluator, if the game offers it (`nnue` only where it has a net).
+pub(crate) fn offered(
+    game: &dyn AnyGame,
+    strength: EvaluatorStrength,
+) -> Result<EvaluatorStrength, ApiError> {
+    let kind = game.kind();
+    if kind.offers(strength) {
+        Ok(strength)
+    } else {
+        Err(ApiError::invalid(
+            "evaluator",
+            format!("{} has no {} evaluator", kind.name(), strength.name()),
+        ))
     }
 }
 
@@ -309,7 +326,7 @@ pub async fn race(
     ApiJson(body): ApiJson<RaceRequest>,
 ) -> Result<Json<RaceView>, ApiError> {
     let game = body.source().resolve(&state).await?;
-    let strength = strength(body.evaluator.as_deref())?;
+    let strength = offered(game.as_ref(), strength(body.evaluator.as_deref())?)?;
     let depth = body.depth;
     let guard = StopOnDrop(StopFlag::new());
     let stop = guard.0.clone();
@@ -348,7 +365,7 @@ pub async fn tree(
     ApiJson(body): ApiJson<TreeRequest>,
 ) -> Result<Json<TreeView>, ApiError> {
     let game = body.source().resolve(&state).await?;
-    let strength = strength(body.evaluator.as_deref())?;
+    let strength = offered(game.as_ref(), strength(body.evaluator.as_deref())?)?;
     let algorithm = body.algorithm()?;
     let depth = body.depth;
     let max_nodes = body.max_nodes.unwrap_or(DEFAULT_TREE_NODES);
