@@ -108,5 +108,5 @@ fn the_shipped_net_gives_its_reference_values() {
     .iter()
     .map(|fen| ChessGame::from_fen(fen).unwrap().network_value(&net))
     .collect();
-    assert_eq!(values, vec![42, 902, -826, -3]);
+    assert_eq!(values, vec![31, 1241, -1184, -11]);
 }
