@@ -22,8 +22,8 @@ use commands::{analyze, bench, compare, datagen, matches, perft, play, serve, tr
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// A chess net for the `nnue` evaluator in place of the shipped one
-    /// (a `banco train` output), for any command.
+    /// A net for the `nnue` evaluator of the game it was trained for, in
+    /// place of the shipped one (a `banco train` output), for any command.
     #[arg(long, global = true, value_name = "NET")]
     eval_file: Option<String>,
 }
@@ -79,7 +79,7 @@ fn main() -> ExitCode {
         Cli::parse()
     };
     if let Some(path) = &cli.eval_file
-        && let Err(err) = banco_games::load_eval_file(banco_games::GameKind::Chess, path)
+        && let Err(err) = banco_games::load_any_eval_file(path)
     {
         eprintln!("error: {err}");
         return ExitCode::FAILURE;

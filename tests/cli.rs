@@ -917,6 +917,49 @@ fn train_learns_a_net_from_datagen_files_that_the_engine_then_plays_with() {
         "{}",
         stderr(&refused)
     );
+    // A xiangqi net goes to xiangqi's evaluator: the file says its game.
+    let xiangqi_data = dir.join("xiangqi.bgd");
+    let xiangqi_net = dir.join("xiangqi.nnue");
+    let made = banco(&[
+        "datagen",
+        "xiangqi",
+        "--out",
+        &path(&xiangqi_data),
+        // Several games: the first is held out.
+        "--positions",
+        "300",
+        "--nodes",
+        "100",
+        "--seed",
+        "4",
+    ]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let trained = banco(&[
+        "train",
+        "xiangqi",
+        "--data",
+        &path(&xiangqi_data),
+        "--out",
+        &path(&xiangqi_net),
+        "--hidden",
+        "8",
+        "--epochs",
+        "1",
+        "--validate-every",
+        "4",
+    ]);
+    assert!(trained.status.success(), "{}", stderr(&trained));
+    let analysed = banco(&[
+        "--eval-file",
+        &path(&xiangqi_net),
+        "analyze",
+        "xiangqi",
+        "--evaluator",
+        "nnue",
+        "--depth",
+        "2",
+    ]);
+    assert!(analysed.status.success(), "{}", stderr(&analysed));
     let gomoku = banco(&[
         "train",
         "gomoku",

@@ -29,7 +29,7 @@ pub struct AnalyzeArgs {
     /// Which algorithm: minimax, alphabeta, engine, mtdf.
     #[arg(long, default_value = "engine")]
     pub algorithm: Algorithm,
-    /// Which evaluator: simple or strong (the default).
+    /// Which evaluator: simple, strong (the default) or nnue (chess and xiangqi).
     #[arg(long)]
     pub evaluator: Option<String>,
     /// Search threads.

@@ -21,7 +21,7 @@ pub struct CompareArgs {
     /// Search depth for every algorithm.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: u32,
-    /// Which evaluator: simple or strong (the default).
+    /// Which evaluator: simple, strong (the default) or nnue (chess and xiangqi).
     #[arg(long)]
     pub evaluator: Option<String>,
     /// Nodes each row may visit before it is cut short.

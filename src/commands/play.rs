@@ -47,7 +47,7 @@ pub struct PlayArgs {
     /// The computer's algorithm: minimax, alphabeta, engine, mtdf.
     #[arg(long, default_value = "engine")]
     pub algorithm: Algorithm,
-    /// The computer's evaluator, simple or strong (default: the level's).
+    /// The computer's evaluator, simple, strong or nnue (default: the level's).
     #[arg(long)]
     pub evaluator: Option<String>,
     /// Draw the board with letters (FEN letters for xiangqi) and no colours.

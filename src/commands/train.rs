@@ -18,6 +18,7 @@ use banco_chess::{ChessEvaluator, ChessGame};
 use banco_games::GameKind;
 use banco_nnue::{Dataset, Layout, TrainConfig, Trainer};
 use banco_search::Evaluator;
+use banco_xiangqi::{XiangqiEvaluator, XiangqiGame};
 use clap::Args;
 
 use super::args::game_kind;
@@ -307,20 +308,25 @@ fn mirrored_square(layout: Layout, square: u8) -> u8 {
 const HELD_OUT_BASELINE: usize = 50_000;
 
 /// The loss the hand-written strong evaluation has on the held-out
-/// positions, with the net's target and scale (chess; `None` for a game
-/// whose positions cannot be set up from a record).
+/// positions, with the net's target and scale (`None` when none could be
+/// set up).
 fn strong_loss(layout: Layout, samples: &[format::Sample], config: &TrainConfig) -> Option<f64> {
-    if layout != Layout::Chess || samples.is_empty() {
-        return None;
-    }
     let sigmoid = |x: f32| 1.0 / (1.0 + (-x).exp());
     let mut sum = 0.0;
     let mut count = 0_u32;
     for sample in samples {
-        let Ok(game) = ChessGame::from_fen(&chess_fen(sample)) else {
-            continue;
+        let value = match layout {
+            Layout::Chess => match ChessGame::from_fen(&record_fen(sample, 8, 8, b"pnbrqk")) {
+                Ok(game) => ChessEvaluator::Strong.evaluate(&game),
+                Err(_) => continue,
+            },
+            Layout::Xiangqi => {
+                match XiangqiGame::from_fen(&record_fen(sample, 9, 10, b"kabnrcp")) {
+                    Ok(game) => XiangqiEvaluator::Strong.evaluate(&game),
+                    Err(_) => continue,
+                }
+            }
         };
-        let value = ChessEvaluator::Strong.evaluate(&game);
         let first = f32::from(sample.result.min(2)) / 2.0;
         let result = if sample.second_to_move {
             1.0 - first
@@ -336,26 +342,29 @@ fn strong_loss(layout: Layout, samples: &[format::Sample], config: &TrainConfig)
     (count > 0).then(|| sum / f64::from(count))
 }
 
-/// A chess record's position as FEN (no castling or en passant: the record
-/// keeps neither).
-fn chess_fen(sample: &format::Sample) -> String {
-    let mut squares = ['.'; 64];
+/// A record's position as FEN, on a board `files` wide and `ranks` high
+/// whose piece codes 0, 1, … are `letters` (plus 8 for the second
+/// player's). No castling or en passant: the records keep neither.
+fn record_fen(sample: &format::Sample, files: usize, ranks: usize, letters: &[u8]) -> String {
+    let mut squares = vec!['.'; files * ranks];
     for &(square, code) in &sample.board.pieces {
-        let letter = b"pnbrqk"
+        let letter = letters
             .get(usize::from(code & 7))
             .copied()
-            .unwrap_or(b'p') as char;
-        squares[usize::from(square) % 64] = if code & 8 == 0 {
-            letter.to_ascii_uppercase()
-        } else {
-            letter
-        };
+            .unwrap_or(letters[0]) as char;
+        if let Some(cell) = squares.get_mut(usize::from(square)) {
+            *cell = if code & 8 == 0 {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            };
+        }
     }
     let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match squares[rank * 8 + file] {
+    for rank in (0..ranks).rev() {
+        let mut empty = 0_u8;
+        for file in 0..files {
+            match squares[rank * files + file] {
                 '.' => empty += 1,
                 piece => {
                     if empty > 0 {

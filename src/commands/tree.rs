@@ -24,7 +24,7 @@ pub struct TreeArgs {
     /// minimax or alphabeta.
     #[arg(long, default_value = "alphabeta")]
     pub algorithm: TreeAlgorithm,
-    /// Which evaluator: simple or strong (the default).
+    /// Which evaluator: simple, strong (the default) or nnue (chess and xiangqi).
     #[arg(long)]
     pub evaluator: Option<String>,
     /// The most nodes to record, pruned ones included; the search stops there.

@@ -43,7 +43,7 @@ pub use ending::{Ending, parse_side, result_text, serialize_side_option, side_na
 pub use explain::{Explanation, GroupView, TermView};
 pub use import::{ImportError, RecordText, move_list};
 pub use kind::{GameDescription, GameInfo, GameKind, UnknownGameError};
-pub use nets::{EMBEDDED_NET, EvalFileError, load_eval_file};
+pub use nets::{EMBEDDED_NET, EvalFileError, load_any_eval_file, load_eval_file};
 pub use playable::{GomocupPosition, Marks, MoveError, MoveSquares, Playable, RecordHeader};
 pub use record::{
     AnyGame, BoardView, ChosenMove, LegalMove, MovePlayed, Record, TextReport, TextThought,

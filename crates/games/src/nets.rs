@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+use banco_nnue::Layout;
+
 use crate::GameKind;
 
 /// The value that names the shipped net.
@@ -41,20 +43,79 @@ pub enum EvalFileError {
 /// A game without a net, an unreadable file, or a file that is not a net
 /// of this game: the net in use stays.
 pub fn load_eval_file(kind: GameKind, path: &str) -> Result<(), EvalFileError> {
-    if kind != GameKind::Chess {
-        return Err(EvalFileError::NoNet(kind.info().name));
-    }
+    let slot = match kind {
+        GameKind::Chess => Slot::Chess,
+        GameKind::Xiangqi => Slot::Xiangqi,
+        GameKind::Gomoku => return Err(EvalFileError::NoNet(kind.info().name)),
+    };
     let path = path.trim();
     if path.is_empty() || path == EMBEDDED_NET {
-        banco_chess::eval::nnue::use_embedded();
+        slot.use_embedded();
         return Ok(());
     }
-    let bytes = std::fs::read(Path::new(path)).map_err(|err| EvalFileError::Unreadable {
-        path: path.to_owned(),
-        reason: err.to_string(),
-    })?;
-    banco_chess::eval::nnue::load(&bytes).map_err(|source| EvalFileError::Net {
+    let bytes = read(path)?;
+    slot.load(&bytes).map_err(|source| EvalFileError::Net {
         path: path.to_owned(),
         source,
     })
+}
+
+/// Plays the net in `path` in the game it was trained for (its file says
+/// which), or every game's shipped net again for [`EMBEDDED_NET`]: what
+/// `banco --eval-file` does before any command.
+///
+/// # Errors
+///
+/// An unreadable file or one that is not a net: every net in use stays.
+pub fn load_any_eval_file(path: &str) -> Result<GameKind, EvalFileError> {
+    let path = path.trim();
+    if path.is_empty() || path == EMBEDDED_NET {
+        Slot::Chess.use_embedded();
+        Slot::Xiangqi.use_embedded();
+        return Ok(GameKind::Chess);
+    }
+    let bytes = read(path)?;
+    let net_error = |source| EvalFileError::Net {
+        path: path.to_owned(),
+        source,
+    };
+    let layout = banco_nnue::Network::from_bytes(&bytes)
+        .map_err(net_error)?
+        .layout();
+    let (slot, kind) = match layout {
+        Layout::Chess => (Slot::Chess, GameKind::Chess),
+        Layout::Xiangqi => (Slot::Xiangqi, GameKind::Xiangqi),
+    };
+    slot.load(&bytes).map_err(net_error)?;
+    Ok(kind)
+}
+
+fn read(path: &str) -> Result<Vec<u8>, EvalFileError> {
+    std::fs::read(Path::new(path)).map_err(|err| EvalFileError::Unreadable {
+        path: path.to_owned(),
+        reason: err.to_string(),
+    })
+}
+
+/// The games with a net.
+#[derive(Copy, Clone)]
+enum Slot {
+    Chess,
+    Xiangqi,
+}
+
+impl Slot {
+    fn use_embedded(self) {
+        match self {
+            Slot::Chess => banco_chess::eval::nnue::use_embedded(),
+            Slot::Xiangqi => banco_xiangqi::eval::nnue::use_embedded(),
+        }
+    }
+
+    fn load(self, bytes: &[u8]) -> Result<(), banco_nnue::NetError> {
+        match self {
+            Slot::Chess => banco_chess::eval::nnue::load(bytes),
+            Slot::Xiangqi => banco_xiangqi::eval::nnue::load(bytes),
+        }
+    }
 }

@@ -37,7 +37,7 @@ impl Playable for XiangqiGame {
         uci_variant: Some("xiangqi"),
         uci_ranks_from_one: true,
         has_perft: true,
-        evaluators: &["strong", "simple"],
+        evaluators: &["strong", "simple", "nnue"],
         decisive_cp: Some(1000),
         bench_positions: &XIANGQI_POSITIONS,
         bench_max_depth: u32::MAX,

@@ -11,6 +11,8 @@
 //!   out, the output from both accumulators);
 //! - [`AccumulatorStack`]: a game's accumulators, one pair per position
 //!   of its line, kept move by move;
+//! - [`NetSlot`]: the net a game plays with, shipped in the binary or
+//!   loaded in its place;
 //! - [`Dataset`] and [`Trainer`]: training on the CPU from Banco's own
 //!   games (`banco datagen`), Adam over batches shared out to threads, and
 //!   quantisation to a [`Network`].
@@ -23,6 +25,7 @@ mod dataset;
 mod error;
 mod layout;
 mod network;
+mod slot;
 mod stack;
 mod train;
 
@@ -30,5 +33,6 @@ pub use dataset::{Dataset, Position};
 pub use error::NetError;
 pub use layout::Layout;
 pub use network::{HEADER_BYTES, MAX_HIDDEN, MAX_OUTPUT_WEIGHT, Network, QA, QB};
+pub use slot::NetSlot;
 pub use stack::{AccumulatorStack, View};
 pub use train::{Pass, TrainConfig, Trainer};

@@ -22,8 +22,8 @@ pub enum EvaluatorStrength {
     /// The game's strongest hand-written evaluator.
     #[default]
     Strong,
-    /// A learned evaluation (NNUE): chess has one; a game without a net
-    /// plays its strong evaluator.
+    /// A learned evaluation (NNUE): chess and xiangqi have one; a game
+    /// without a net (gomoku) plays its strong evaluator.
     Nnue,
 }
 

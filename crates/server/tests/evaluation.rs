@@ -57,22 +57,27 @@ async fn every_game_and_evaluator_adds_up() {
 #[tokio::test]
 async fn the_learned_evaluation_is_one_term_and_only_where_a_game_has_a_net() {
     let server = server();
-    let answer = server
-        .post(
-            "/api/evaluation",
-            json!({ "game": "chess", "moves": ["e4", "d5", "exd5"], "evaluator": "nnue" }),
-        )
-        .await;
-    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
-    let view = answer.json();
-    assert_eq!(view["evaluator"], "nnue");
-    let terms = view["terms"].as_array().unwrap();
-    assert_eq!(terms.len(), 1, "{view}");
-    assert_eq!(
-        terms[0]["value"].as_f64().unwrap(),
-        view["first_player_score"].as_f64().unwrap()
-    );
-    for game in ["xiangqi", "gomoku"] {
+    for (game, moves) in [
+        ("chess", json!(["e4", "d5", "exd5"])),
+        ("xiangqi", json!(["h2e2", "h9g7"])),
+    ] {
+        let answer = server
+            .post(
+                "/api/evaluation",
+                json!({ "game": game, "moves": moves, "evaluator": "nnue" }),
+            )
+            .await;
+        assert_eq!(answer.status, StatusCode::OK, "{game}: {}", answer.text);
+        let view = answer.json();
+        assert_eq!(view["evaluator"], "nnue");
+        let terms = view["terms"].as_array().unwrap();
+        assert_eq!(terms.len(), 1, "{view}");
+        assert_eq!(
+            terms[0]["value"].as_f64().unwrap(),
+            view["first_player_score"].as_f64().unwrap()
+        );
+    }
+    for game in ["gomoku"] {
         let answer = server
             .post(
                 "/api/evaluation",
@@ -83,19 +88,17 @@ async fn the_learned_evaluation_is_one_term_and_only_where_a_game_has_a_net() {
         assert!(answer.text.contains("evaluator"), "{}", answer.text);
     }
     let meta = server.get("/api/meta").await.json();
-    let chess = meta["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|g| g["kind"] == "chess")
-        .unwrap()
-        .clone();
-    assert!(
-        chess["evaluators"]
+    for (kind, has_net) in [("chess", true), ("xiangqi", true), ("gomoku", false)] {
+        let game = meta["games"]
             .as_array()
             .unwrap()
-            .contains(&json!("nnue"))
-    );
+            .iter()
+            .find(|g| g["kind"] == kind)
+            .unwrap()
+            .clone();
+        let offered = game["evaluators"].as_array().unwrap();
+        assert_eq!(offered.contains(&json!("nnue")), has_net, "{kind}");
+    }
 }
 
 #[tokio::test]

@@ -1,11 +1,13 @@
-//! The learned evaluation's accumulators, kept move by move (captures,
-//! null moves and take-backs included), equal ones made afresh.
+//! The learned evaluation: accumulators kept move by move (captures, null
+//! moves and take-backs included) equal ones made afresh; the shipped net
+//! is valid; a bad net file changes nothing.
 
 use std::sync::Arc;
 
 use banco_nnue::{Layout, TrainConfig, Trainer};
-use banco_search::Game;
-use banco_xiangqi::XiangqiGame;
+use banco_search::{Evaluator, Game, Limits, SearchConfig, Searcher, Silent};
+use banco_xiangqi::eval::nnue;
+use banco_xiangqi::{XiangqiEvaluator, XiangqiGame};
 use proptest::prelude::*;
 
 fn net() -> Arc<banco_nnue::Network> {
@@ -74,4 +76,49 @@ fn a_net_attached_late_survives_take_backs_below_it() {
             .network_value(&net);
         assert_eq!(game.attached_network_value(), Some(fresh), "{}", game.fen());
     }
+}
+
+#[test]
+fn the_nnue_evaluator_searches_and_agrees_with_itself() {
+    let game = XiangqiGame::new();
+    let eval = XiangqiEvaluator::Nnue;
+    // Without a net attached the value is computed afresh; with one,
+    // incrementally: the same.
+    let prepared = eval.prepare(&game).unwrap();
+    assert_eq!(eval.evaluate(&game), eval.evaluate(&prepared));
+    let result =
+        Searcher::new(SearchConfig::default()).search(&game, &eval, &Limits::depth(4), &mut Silent);
+    assert!(result.best_move.is_some());
+}
+
+#[test]
+fn a_bad_net_file_is_refused_and_the_net_in_use_stays() {
+    let before = nnue::network();
+    let mut bytes = before.to_bytes();
+    bytes.pop();
+    assert!(nnue::load(&bytes).is_err());
+    assert!(nnue::load(b"not a net").is_err());
+    let chess_net = Trainer::new(Layout::Chess, &TrainConfig::default())
+        .quantise(400.0)
+        .unwrap();
+    assert!(nnue::load(&chess_net.to_bytes()).is_err());
+    assert!(Arc::ptr_eq(&before, &nnue::network()));
+}
+
+/// The shipped net's values of a few positions (side to move's view,
+/// centipawns): a new net changes them, and docs/nnue.md records it.
+#[test]
+fn the_shipped_net_gives_its_reference_values() {
+    let net = nnue::embedded();
+    let values: Vec<i32> = [
+        banco_xiangqi::START_FEN,
+        // Red without a chariot, then the same with black to move.
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 b - - 0 1",
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R w - - 6 4",
+    ]
+    .iter()
+    .map(|fen| XiangqiGame::from_fen(fen).unwrap().network_value(&net))
+    .collect();
+    assert_eq!(values, vec![27, -692, 731, 37]);
 }

@@ -53,7 +53,9 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FROM..TO")]
     pub ladder: Option<String>,
     /// A player: a level (`5`), `uci:COMMAND` or `gomocup:COMMAND`. Two of
-    /// them play each other; with `--versus`, each plays the `--versus` player.
+    /// them play each other; with `--versus`, each plays the `--versus`
+    /// player. In a UCI command, `option.NAME=VALUE` sets an option for
+    /// that engine alone (`uci:banco uci option.Evaluator=nnue`).
     #[arg(long = "player", short = 'p', value_name = "SPEC")]
     pub players: Vec<PlayerSpec>,
     /// The opponent of every `--player`.

@@ -27,7 +27,9 @@ pub struct Choice<M> {
 pub enum PlayerSpec {
     /// A Banco level: `5`, `level5` or `level:5`.
     Level(Level),
-    /// A UCI engine: `uci:COMMAND` (arguments split at spaces).
+    /// A UCI engine: `uci:COMMAND` (arguments split at spaces; an argument
+    /// `option.NAME=VALUE` is a UCI option for this engine alone, as
+    /// `uci:banco uci option.Evaluator=nnue`).
     Uci(String),
     /// A Gomocup brain: `gomocup:COMMAND`.
     Gomocup(String),
@@ -106,14 +108,37 @@ pub fn start<G: Playable>(
 ) -> anyhow::Result<Box<dyn Player<G>>> {
     Ok(match spec {
         PlayerSpec::Level(level) => Box::new(LevelPlayer::new(*level)),
-        PlayerSpec::Uci(command) => Box::new(UciEngine::start(
-            command,
-            options,
-            G::INFO.uci_variant,
-            G::INFO.uci_ranks_from_one,
-        )?),
+        PlayerSpec::Uci(command) => {
+            let (command, options) = engine_options(command, options);
+            Box::new(UciEngine::start(
+                &command,
+                &options,
+                G::INFO.uci_variant,
+                G::INFO.uci_ranks_from_one,
+            )?)
+        }
         PlayerSpec::Gomocup(command) => Box::new(GomocupEngine::start(command)?),
     })
+}
+
+/// Splits `option.NAME=VALUE` arguments off an engine's command: the
+/// command left, and the options for this engine (the match's own first,
+/// then these, so these win).
+fn engine_options(command: &str, shared: &[(String, String)]) -> (String, Vec<(String, String)>) {
+    let mut options = shared.to_vec();
+    let mut words = Vec::new();
+    for word in command.split_whitespace() {
+        match word
+            .strip_prefix("option.")
+            .and_then(|option| option.split_once('='))
+        {
+            Some((name, value)) if !name.is_empty() => {
+                options.push((name.to_owned(), value.to_owned()));
+            }
+            _ => words.push(word),
+        }
+    }
+    (words.join(" "), options)
 }
 
 /// A Banco level, searching in this process as the web page's computer does.
@@ -250,6 +275,19 @@ mod tests {
             PlayerSpec::Uci("stockfish".to_owned())
         );
         assert!("gomocup:".parse::<PlayerSpec>().is_err());
+        let shared = [("Hash".to_owned(), "16".to_owned())];
+        let (command, options) = engine_options(
+            "banco  --eval-file n.nnue uci option.Evaluator=nnue option.=x",
+            &shared,
+        );
+        assert_eq!(command, "banco --eval-file n.nnue uci option.=x");
+        assert_eq!(
+            options,
+            [
+                ("Hash".to_owned(), "16".to_owned()),
+                ("Evaluator".to_owned(), "nnue".to_owned())
+            ]
+        );
         assert!("11".parse::<PlayerSpec>().is_err());
         assert!("stockfish".parse::<PlayerSpec>().is_err());
     }

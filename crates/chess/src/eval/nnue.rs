@@ -2,22 +2,16 @@
 //! `banco train` on `banco datagen` games; docs/nnue.md says how), or one
 //! loaded in its place.
 
-use std::sync::{Arc, OnceLock, PoisonError, RwLock};
+use std::sync::Arc;
 
-use banco_nnue::{Layout, NetError, Network};
+use banco_nnue::{Layout, NetError, NetSlot, Network};
 use banco_search::{EvalBreakdown, EvalTerm};
 use shakmaty::{Color, Position};
 
 use crate::ChessGame;
 
-/// The shipped net's file.
-static EMBEDDED: &[u8] = include_bytes!("../../nets/chess.nnue");
-
-/// The net the `nnue` evaluator plays with now.
-fn slot() -> &'static RwLock<Arc<Network>> {
-    static CURRENT: OnceLock<RwLock<Arc<Network>>> = OnceLock::new();
-    CURRENT.get_or_init(|| RwLock::new(embedded()))
-}
+/// The shipped net, and the net in use.
+static NET: NetSlot = NetSlot::new(Layout::Chess, include_bytes!("../../nets/chess.nnue"));
 
 /// The shipped net.
 ///
@@ -27,20 +21,13 @@ fn slot() -> &'static RwLock<Arc<Network>> {
 /// by one.
 #[must_use]
 pub fn embedded() -> Arc<Network> {
-    static NET: OnceLock<Arc<Network>> = OnceLock::new();
-    NET.get_or_init(|| {
-        Arc::new(Network::from_bytes(EMBEDDED).expect("the shipped chess net is a valid net file"))
-    })
-    .clone()
+    NET.embedded()
 }
 
 /// The net in use.
 #[must_use]
 pub fn network() -> Arc<Network> {
-    slot()
-        .read()
-        .unwrap_or_else(PoisonError::into_inner)
-        .clone()
+    NET.current()
 }
 
 /// Plays with the net of a file's bytes from the next search on.
@@ -50,20 +37,12 @@ pub fn network() -> Arc<Network> {
 /// A file that is not a net, or a net of another game: the net in use
 /// stays.
 pub fn load(bytes: &[u8]) -> Result<(), NetError> {
-    let net = Network::from_bytes(bytes)?;
-    if net.layout() != Layout::Chess {
-        return Err(NetError::WrongGame {
-            expected: "chess",
-            found: net.layout().name(),
-        });
-    }
-    *slot().write().unwrap_or_else(PoisonError::into_inner) = Arc::new(net);
-    Ok(())
+    NET.load(bytes)
 }
 
 /// Plays with the shipped net again.
 pub fn use_embedded() {
-    *slot().write().unwrap_or_else(PoisonError::into_inner) = embedded();
+    NET.use_embedded();
 }
 
 /// The net's value as a breakdown: one term, for a net's value does not

@@ -1,9 +1,10 @@
-//! Evaluators: the lab's `simple` one (material and piece-square tables) and
-//! the `strong` default (tapered material and tables, mobility, king safety).
-//! Both share the move hints: captures are the noisy moves, ordered by
+//! Evaluators: the lab's `simple` one (material and piece-square tables),
+//! the `strong` default (tapered material and tables, mobility, king safety)
+//! and the learned `nnue` one. All share the move hints: captures are the noisy moves, ordered by
 //! most valuable victim / least valuable attacker, with a one-recapture
 //! exchange estimate.
 
+pub mod nnue;
 mod strong;
 mod tables;
 
@@ -23,11 +24,17 @@ pub enum XiangqiEvaluator {
     /// Tapered material and tables, mobility, king safety and the cannon threats.
     #[default]
     Strong,
+    /// The learned evaluation (NNUE), updated move by move.
+    Nnue,
 }
 
 impl XiangqiEvaluator {
-    /// Both evaluators.
-    pub const ALL: [XiangqiEvaluator; 2] = [XiangqiEvaluator::Simple, XiangqiEvaluator::Strong];
+    /// All three, simplest first.
+    pub const ALL: [XiangqiEvaluator; 3] = [
+        XiangqiEvaluator::Simple,
+        XiangqiEvaluator::Strong,
+        XiangqiEvaluator::Nnue,
+    ];
 }
 
 /// The evaluator a name or a difficulty level asks for.
@@ -35,8 +42,8 @@ impl From<EvaluatorStrength> for XiangqiEvaluator {
     fn from(strength: EvaluatorStrength) -> XiangqiEvaluator {
         match strength {
             EvaluatorStrength::Simple => XiangqiEvaluator::Simple,
-            // No xiangqi net yet: its strongest evaluator stands in.
-            EvaluatorStrength::Strong | EvaluatorStrength::Nnue => XiangqiEvaluator::Strong,
+            EvaluatorStrength::Strong => XiangqiEvaluator::Strong,
+            EvaluatorStrength::Nnue => XiangqiEvaluator::Nnue,
         }
     }
 }
@@ -81,6 +88,7 @@ impl Evaluator<XiangqiGame> for XiangqiEvaluator {
         match self {
             XiangqiEvaluator::Simple => "simple",
             XiangqiEvaluator::Strong => "strong",
+            XiangqiEvaluator::Nnue => "nnue",
         }
     }
 
@@ -89,6 +97,7 @@ impl Evaluator<XiangqiGame> for XiangqiEvaluator {
         let red = match self {
             XiangqiEvaluator::Simple => simple_red(board),
             XiangqiEvaluator::Strong => strong::evaluate_red(board),
+            XiangqiEvaluator::Nnue => return nnue::evaluate(game),
         };
         match board.side_to_move() {
             Color::Red => red,
@@ -96,9 +105,18 @@ impl Evaluator<XiangqiGame> for XiangqiEvaluator {
         }
     }
 
+    fn prepare(&self, root: &XiangqiGame) -> Option<XiangqiGame> {
+        (*self == XiangqiEvaluator::Nnue).then(|| {
+            let mut game = root.clone();
+            game.attach_network(nnue::network());
+            game
+        })
+    }
+
     fn explain(&self, game: &XiangqiGame) -> Option<EvalBreakdown> {
         let board = game.board();
         let (terms, red, blend) = match self {
+            XiangqiEvaluator::Nnue => return Some(nnue::explain(game, nnue::evaluate(game))),
             XiangqiEvaluator::Simple => (simple_terms(board), simple_red(board), None),
             XiangqiEvaluator::Strong => {
                 let (terms, red, blend) = strong::explain_red(board);
