@@ -1001,7 +1001,7 @@ function levelInfo(level, game) {
   if (entry.depth != null) parts.push(`depth ${entry.depth}`);
   if (here.nodes != null) parts.push(`${here.nodes.toLocaleString('en')} nodes a move`);
   if (entry.depth == null && here.nodes == null) parts.push('full strength within the time per move');
-  parts.push(`${entry.evaluator} evaluation`);
+  parts.push(`${here.evaluator ?? entry.evaluator} evaluation`);
   if (!entry.quiescence) parts.push('no quiescence');
   const noise = here.noise ?? entry.noise;
   if (noise > 0) parts.push(`blur ±${noise}`);

@@ -33,11 +33,18 @@ impl ComputerSettings {
         }
     }
 
-    /// The evaluator this computer uses: the one asked for, else the level's.
+    /// The evaluator this computer uses in game `G`: the one asked for,
+    /// else the level's there.
     #[must_use]
-    pub fn evaluator(&self) -> EvaluatorStrength {
+    pub fn evaluator_for<G: Game>(&self) -> EvaluatorStrength {
         self.evaluator
-            .unwrap_or_else(|| self.level.settings().evaluator)
+            .unwrap_or_else(|| self.level.evaluator_for::<G>())
+    }
+
+    /// [`ComputerSettings::evaluator_for`] in game `kind`.
+    #[must_use]
+    pub fn evaluator_in(&self, kind: GameKind) -> EvaluatorStrength {
+        with_game!(kind, G => self.evaluator_for::<G>())
     }
 }
 
@@ -105,7 +112,7 @@ pub fn plan<G: Game>(
     SearchPlan {
         config,
         limits,
-        evaluator: computer.evaluator(),
+        evaluator: computer.evaluator_for::<G>(),
     }
 }
 
@@ -171,6 +178,42 @@ mod tests {
     use super::*;
     use crate::{ChessGame, GomokuGame, Setup, XiangqiGame};
     use banco_search::Silent;
+
+    #[test]
+    fn full_strength_plays_each_games_strongest_evaluator_unless_told_otherwise() {
+        let evaluator = |level: u8, kind: GameKind, asked: Option<EvaluatorStrength>| {
+            let computer = ComputerSettings {
+                evaluator: asked,
+                ..ComputerSettings::level(Level::new(level).unwrap())
+            };
+            kind.plan(&computer, SearchConfig::default(), Limits::default(), 1)
+                .evaluator
+        };
+        assert_eq!(
+            evaluator(10, GameKind::Xiangqi, None),
+            EvaluatorStrength::Nnue
+        );
+        assert_eq!(
+            evaluator(10, GameKind::Chess, None),
+            EvaluatorStrength::Strong
+        );
+        assert_eq!(
+            evaluator(10, GameKind::Gomoku, None),
+            EvaluatorStrength::Strong
+        );
+        assert_eq!(
+            evaluator(9, GameKind::Xiangqi, None),
+            EvaluatorStrength::Strong
+        );
+        assert_eq!(
+            evaluator(10, GameKind::Xiangqi, Some(EvaluatorStrength::Strong)),
+            EvaluatorStrength::Strong
+        );
+        assert_eq!(
+            evaluator(10, GameKind::Chess, Some(EvaluatorStrength::Nnue)),
+            EvaluatorStrength::Nnue
+        );
+    }
 
     #[test]
     fn a_plan_caps_by_the_games_node_cost() {

@@ -7,6 +7,8 @@
 
 use std::fmt::Debug;
 
+use crate::EvaluatorStrength;
+
 /// One of the two players of a game.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub enum Side {
@@ -74,6 +76,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// and the search its margins (aspiration windows, reverse futility,
     /// futility, the null move's eval term), which are set in centipawns.
     const EVAL_SCALE: i32 = 1;
+
+    /// The evaluator full strength (level 10) plays: `Strong` unless the
+    /// game's learned evaluation has passed its SPRT against it
+    /// (docs/nnue.md).
+    const FULL_STRENGTH_EVALUATOR: EvaluatorStrength = EvaluatorStrength::Strong;
 
     /// The player to move.
     fn side_to_move(&self) -> Side;

@@ -84,7 +84,8 @@ pub struct LevelSettings {
     pub depth: Option<u32>,
     /// Most nodes per move, if capped.
     pub nodes: Option<u64>,
-    /// Which evaluator.
+    /// Which evaluator (at level 10 each game may play a stronger one:
+    /// [`Level::evaluator_for`]).
     pub evaluator: EvaluatorStrength,
     /// Whether the horizon is extended by quiescence search.
     pub quiescence: bool,
@@ -142,6 +143,17 @@ impl Level {
             evaluator,
             quiescence,
             noise,
+        }
+    }
+
+    /// The evaluator this level plays `G` with: the level's own, and at
+    /// full strength the game's strongest ([`Game::FULL_STRENGTH_EVALUATOR`]).
+    #[must_use]
+    pub fn evaluator_for<G: Game>(self) -> EvaluatorStrength {
+        if self == Level::MAX {
+            G::FULL_STRENGTH_EVALUATOR
+        } else {
+            self.settings().evaluator
         }
     }
 

@@ -68,6 +68,7 @@ pub fn levels() -> Value {
                 games.insert(
                     kind.name().to_owned(),
                     json!({
+                        "evaluator": plan.evaluator.name(),
                         "nodes": nodes,
                         "noise": noise,
                         "elo": player.map(|(_, p)| p.elo.round()),

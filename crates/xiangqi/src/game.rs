@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use banco_nnue::{AccumulatorStack, Network};
-use banco_search::{Game, Outcome, Side};
+use banco_search::{EvaluatorStrength, Game, Outcome, Side};
 
 use crate::board::{Board, EMPTY, Move};
 use crate::chase;
@@ -387,6 +387,8 @@ impl Game for XiangqiGame {
     // Search runs at about half chess's node rate (0.5–0.66 against
     // 1.2–1.6 million nodes/s in `banco bench`).
     const NODE_COST: u64 = 2;
+    // Net 1 against `strong` at 2+0.02: see docs/nnue.md.
+    const FULL_STRENGTH_EVALUATOR: EvaluatorStrength = EvaluatorStrength::Nnue;
 
     fn side_to_move(&self) -> Side {
         self.board.side_to_move().side()

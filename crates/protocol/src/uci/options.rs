@@ -218,7 +218,7 @@ impl EngineOptions {
     /// The evaluator in force: the one set, or the level's.
     #[must_use]
     pub fn effective_strength(&self) -> EvaluatorStrength {
-        self.computer().evaluator()
+        self.computer().evaluator_in(self.variant)
     }
 }
 
