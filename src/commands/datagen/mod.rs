@@ -69,6 +69,12 @@ pub struct DatagenArgs {
     /// (fixed 30- or 34-byte records, simpler for other tools to read).
     #[arg(long, default_value = "games", value_parser = ["games", "positions"])]
     pub format: String,
+    /// The evaluator the games are played with: `strong`, or `nnue` (the
+    /// shipped net, or `--eval-file`'s), so a net's own games teach the
+    /// next one. A file resumed should keep the evaluator it was begun
+    /// with (data/README.md says which each kept file used).
+    #[arg(long, default_value = "strong", value_parser = ["strong", "nnue"])]
+    pub evaluator: String,
 }
 
 /// A score this far from level, for both sides alike for this many plies
@@ -313,7 +319,11 @@ fn play_game<G: Playable>(args: &DatagenArgs, index: u64) -> (Vec<Sample>, GameR
         threads: 1,
         ..SearchConfig::default()
     });
-    let eval = G::Eval::from(EvaluatorStrength::Strong);
+    let eval = G::Eval::from(if args.evaluator == "nnue" {
+        EvaluatorStrength::Nnue
+    } else {
+        EvaluatorStrength::Strong
+    });
     let limits = Limits {
         nodes: Some(args.nodes),
         ..Limits::default()
@@ -403,6 +413,7 @@ mod tests {
             max_plies: 60,
             summary: false,
             format: "positions".to_owned(),
+            evaluator: "strong".to_owned(),
         }
     }
 
@@ -486,6 +497,19 @@ mod tests {
         let (header, samples) = read_all(&path);
         assert_eq!((header.game, header.squares), (1, 90));
         assert!(samples.len() >= 30);
+        let _ = std::fs::remove_file(&path);
+        // Played with the learned evaluation instead: other games.
+        let learned = DatagenArgs {
+            evaluator: "nnue".to_owned(),
+            ..args(&path, GameKind::Xiangqi, 30)
+        };
+        run(&learned).unwrap();
+        let (_, by_net) = read_all(&path);
+        assert!(by_net.len() >= 30);
+        assert_ne!(
+            by_net.iter().map(|s| s.score).collect::<Vec<_>>(),
+            samples.iter().map(|s| s.score).collect::<Vec<_>>()
+        );
         let _ = std::fs::remove_file(&path);
     }
 
