@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use banco_search::{Game, Outcome, Side};
+use banco_search::{EvaluatorStrength, Game, Outcome, Side};
 use shakmaty::fen::Fen;
 use shakmaty::{
     Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, attacks,
@@ -264,6 +264,8 @@ impl ChessGame {
 impl Game for ChessGame {
     type Move = Move;
     const MOVE_INDEX_SPACE: usize = 64 * 64;
+    // Net 3 against `strong` at 2+0.02: see docs/nnue.md.
+    const FULL_STRENGTH_EVALUATOR: EvaluatorStrength = EvaluatorStrength::Nnue;
 
     fn side_to_move(&self) -> Side {
         match self.position().turn() {

@@ -195,7 +195,7 @@ mod tests {
         );
         assert_eq!(
             evaluator(10, GameKind::Chess, None),
-            EvaluatorStrength::Strong
+            EvaluatorStrength::Nnue
         );
         assert_eq!(
             evaluator(10, GameKind::Gomoku, None),
@@ -210,8 +210,8 @@ mod tests {
             EvaluatorStrength::Strong
         );
         assert_eq!(
-            evaluator(10, GameKind::Chess, Some(EvaluatorStrength::Nnue)),
-            EvaluatorStrength::Nnue
+            evaluator(10, GameKind::Chess, Some(EvaluatorStrength::Strong)),
+            EvaluatorStrength::Strong
         );
     }
 
