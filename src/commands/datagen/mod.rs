@@ -198,7 +198,8 @@ fn open(path: &Path, fresh: Header) -> anyhow::Result<(File, Header, u64)> {
         );
     }
     if header.records == Records::Games {
-        // Count the positions game by game; a game cut short is refused.
+        // Count the positions of the games the header counts; a game among
+        // them cut short is refused.
         let mut input = std::io::BufReader::new(&mut file);
         let mut positions = 0;
         for _ in 0..header.games {
@@ -209,10 +210,20 @@ fn open(path: &Path, fresh: Header) -> anyhow::Result<(File, Header, u64)> {
             };
             positions += u64::from(record.kept);
         }
-        if read_game(&mut input)?.is_some() {
-            bail!("{} holds more games than its header says", path.display());
-        }
+        let end = input.stream_position()?;
         drop(input);
+        // Bytes past the counted games are a batch whose run was stopped
+        // before its header was rewritten: those games are played again.
+        let len = file.metadata()?.len();
+        if len > end {
+            eprintln!(
+                "{}: {} bytes after the {} games its header counts (a stopped run's last batch) dropped; they are played again",
+                path.display(),
+                len - end,
+                header.games
+            );
+            file.set_len(end)?;
+        }
         file.seek(SeekFrom::End(0))?;
         return Ok((file, header, positions));
     }
@@ -577,6 +588,22 @@ mod tests {
             bytes.len(),
             replayed.len()
         );
+        // A run stopped after writing a batch but before its header: the
+        // games past the header's count are dropped and played again.
+        let header_only = {
+            let mut h = Header::read(&mut &bytes[..]).unwrap();
+            h.games -= 2;
+            let mut v = Vec::new();
+            h.write(&mut v).unwrap();
+            v
+        };
+        for cut in [bytes.len(), bytes.len() - 3] {
+            let mut stopped = bytes[..cut].to_vec();
+            stopped[..header_only.len()].copy_from_slice(&header_only);
+            std::fs::write(&parts, &stopped).unwrap();
+            run(&games(&parts, 150)).unwrap();
+            assert_eq!(bytes, std::fs::read(&parts).unwrap(), "cut at {cut}");
+        }
         // Resuming in the other format is refused.
         assert!(run(&args(&whole, GameKind::Chess, 300)).is_err());
         let _ = std::fs::remove_dir_all(&dir);
