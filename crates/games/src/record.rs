@@ -139,6 +139,17 @@ pub trait AnyGame: Send + Sync {
     ///
     /// A [`MoveError`] saying why it cannot be played; the game is unchanged.
     fn play_code(&mut self, code: &str) -> Result<MovePlayed, MoveError>;
+    /// Plays a move in the game's code, checking only that it is legal
+    /// here, even when the game's own rules have ended the game by a draw
+    /// rule: under a protocol the GUI is the referee, and it may count such
+    /// a rule differently (xiangqi's sixty moves without a capture, say), so
+    /// an engine follows the moves it is sent rather than stay on an
+    /// earlier position.
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveError`] when the move is not legal here; the game is unchanged.
+    fn follow_code(&mut self, code: &str) -> Result<MovePlayed, MoveError>;
     /// Plays the computer's move, chosen on this position.
     ///
     /// # Errors
@@ -376,6 +387,11 @@ impl<G: Playable> AnyGame for Record<G> {
         Ok(self.play_move(mv))
     }
 
+    fn follow_code(&mut self, code: &str) -> Result<MovePlayed, MoveError> {
+        let mv = self.game.parse_code(code)?;
+        Ok(self.play_move(mv))
+    }
+
     fn play_chosen(&mut self, chosen: &ChosenMove) -> Result<MovePlayed, MoveError> {
         self.check_going_on()?;
         let unplayable =
@@ -558,6 +574,24 @@ mod tests {
             .iter()
             .map(|kind| kind.setup(&Setup::default()).unwrap())
             .collect()
+    }
+
+    #[test]
+    fn a_protocol_follows_moves_past_a_draw_rule() {
+        // Sixty moves without a capture are up: by Banco's rules the game
+        // is drawn, but a referee counting otherwise may play on.
+        let setup = Setup::position(Some("4k4/9/9/9/9/9/9/9/4A4/R2K5 w - - 120 100"));
+        let mut game = GameKind::Xiangqi.setup(&setup).unwrap();
+        assert!(game.ending().is_some());
+        assert!(game.play_code("a0a1").is_err());
+        assert!(
+            game.follow_code("a0b1").is_err(),
+            "an illegal move is still refused"
+        );
+        assert_eq!(game.moves().len(), 0);
+        game.follow_code("a0a1").unwrap();
+        assert_eq!(game.moves().len(), 1);
+        assert_eq!(game.side_to_move(), Side::Second);
     }
 
     #[test]

@@ -382,7 +382,7 @@ fn position_from(
     };
     let mut game = kind.setup(&setup).map_err(|e| e.to_string())?;
     for text in moves {
-        game.play_code(text).map_err(|e| e.to_string())?;
+        game.follow_code(text).map_err(|e| e.to_string())?;
     }
     Ok(game)
 }
