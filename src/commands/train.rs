@@ -41,6 +41,10 @@ pub struct TrainArgs {
     /// The accumulator's size.
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub hidden: u64,
+    /// Output layers, chosen by the number of pieces on the board (equal
+    /// slices from two kings to a full board).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=16))]
+    pub buckets: u64,
     /// Passes over the data (a resumed run counts the epochs already done).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub epochs: u32,
@@ -101,6 +105,7 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     }
     let mut config = TrainConfig {
         hidden: usize::try_from(args.hidden).unwrap_or(128),
+        buckets: usize::try_from(args.buckets).unwrap_or(1),
         scale: f32::from(args.scale),
         lambda: args.lambda,
         learning_rate: args.learning_rate,
@@ -140,14 +145,19 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
                 std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
             let trainer = Trainer::from_checkpoint(&bytes)
                 .with_context(|| format!("{} is no usable checkpoint", path.display()))?;
-            if trainer.layout() != layout || trainer.hidden() != config.hidden {
+            if trainer.layout() != layout
+                || trainer.hidden() != config.hidden
+                || trainer.buckets() != config.buckets
+            {
                 bail!(
-                    "{} is a {} net with {} hidden, not {} with {}",
+                    "{} is a {} net with {} hidden and {} buckets, not {} with {} and {}",
                     path.display(),
                     trainer.layout().name(),
                     trainer.hidden(),
+                    trainer.buckets(),
                     layout.name(),
-                    config.hidden
+                    config.hidden,
+                    config.buckets
                 );
             }
             eprintln!("resumed after epoch {}", trainer.epochs());

@@ -19,7 +19,8 @@
 //!
 //! The architecture is the one NNUE engines start with: per perspective,
 //! inputs → hidden (the accumulator), squared clipped ReLU, the two
-//! accumulators (the side to move's first) → one output.
+//! accumulators (the side to move's first) → one output, through one of a
+//! few output layers chosen by the number of pieces.
 
 mod dataset;
 mod error;
@@ -32,7 +33,9 @@ mod train;
 pub use dataset::{Dataset, Position};
 pub use error::NetError;
 pub use layout::Layout;
-pub use network::{HEADER_BYTES, MAX_HIDDEN, MAX_OUTPUT_WEIGHT, Network, QA, QB};
+pub use network::{
+    HEADER_BYTES, MAX_BUCKETS, MAX_HIDDEN, MAX_OUTPUT_WEIGHT, Network, QA, QB, output_bucket,
+};
 pub use slot::NetSlot;
 pub use stack::{AccumulatorStack, View};
 pub use train::{Pass, TrainConfig, Trainer};

@@ -1,19 +1,24 @@
 //! The quantised network the engine plays with, and its file.
 //!
 //! Architecture: per perspective, inputs → `hidden` (the accumulator),
-//! squared clipped ReLU, both accumulators (the side to move's first) → 1.
+//! squared clipped ReLU, both accumulators (the side to move's first) → 1,
+//! through one of `buckets` output layers chosen by the number of pieces
+//! on the board (an opening and an ending weigh the same features
+//! differently; the accumulator is shared).
 //! Integers throughout, so a value is the same on every machine:
 //! first-layer weights and biases ×[`QA`], output weights ×[`QB`].
 //!
 //! ## The file
 //!
-//! Little-endian: the magic `BNCONNUE`; the version (`u16`, 1); the layout
+//! Little-endian: the magic `BNCONNUE`; the version (`u16`, 2); the layout
 //! (`u8`: 0 chess, 1 xiangqi); the activation (`u8`: 1 squared clipped
 //! ReLU); the hidden size (`u16`); the scale (`u16`, centipawns per unit of
-//! the output); then the first layer's weights (`i16`, input-major:
-//! `inputs × hidden`), its biases (`hidden × i16`), the output weights
-//! (`2 × hidden × i16`, the side to move's half first) and the output bias
-//! (`i32`). Nothing may follow.
+//! the output); the output buckets (`u16`); then the first layer's weights
+//! (`i16`, input-major: `inputs × hidden`), its biases (`hidden × i16`),
+//! each bucket's output weights (`2 × hidden × i16`, the side to move's
+//! half first) and the output biases (`buckets × i32`). Nothing may follow.
+//! Version 1 (one output layer) had zero where the buckets are, and is
+//! read as one bucket.
 
 use crate::Layout;
 use crate::error::NetError;
@@ -30,7 +35,12 @@ pub const MAX_HIDDEN: usize = 1024;
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"BNCONNUE";
 /// The file format's version.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
+/// The most output buckets a net may have.
+pub const MAX_BUCKETS: usize = 16;
+/// Pieces on a full board, in both games: bucket boundaries divide the
+/// range from two kings to this.
+const FULL_BOARD: usize = 32;
 /// The header's length in bytes.
 pub const HEADER_BYTES: usize = 18;
 /// The only activation so far: squared clipped ReLU.
@@ -41,13 +51,24 @@ const SCRELU: u8 = 1;
 pub struct Network {
     layout: Layout,
     hidden: usize,
+    buckets: usize,
     scale: i32,
     /// `inputs × hidden`, input-major: one input's row is contiguous.
     ft_weights: Vec<i16>,
     ft_biases: Vec<i16>,
-    /// The side to move's `hidden` weights, then the other's.
+    /// Per bucket, the side to move's `hidden` weights, then the other's.
     out_weights: Vec<i16>,
-    out_bias: i32,
+    /// Per bucket.
+    out_biases: Vec<i32>,
+}
+
+/// The output bucket of a position with `pieces` pieces (kings included)
+/// among `buckets`: equal slices of the range from two pieces to a full
+/// board.
+#[must_use]
+pub const fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    let slice = pieces.saturating_sub(2) * buckets / FULL_BOARD;
+    if slice < buckets { slice } else { buckets - 1 }
 }
 
 impl Network {
@@ -55,8 +76,8 @@ impl Network {
     ///
     /// # Errors
     ///
-    /// [`NetError::Shape`] when a part's length does not fit the layout
-    /// and `hidden`.
+    /// [`NetError::Shape`] when a part's length does not fit the layout,
+    /// `hidden` and the number of output biases (one per bucket).
     pub fn from_parts(
         layout: Layout,
         hidden: usize,
@@ -64,20 +85,22 @@ impl Network {
         ft_weights: Vec<i16>,
         ft_biases: Vec<i16>,
         out_weights: Vec<i16>,
-        out_bias: i32,
+        out_biases: Vec<i32>,
     ) -> Result<Network, NetError> {
+        let buckets = out_biases.len();
         if hidden == 0
             || hidden > MAX_HIDDEN
+            || !(1..=MAX_BUCKETS).contains(&buckets)
             || !(1..=i32::from(u16::MAX)).contains(&scale)
             || ft_weights.len() != layout.inputs() * hidden
             || ft_biases.len() != hidden
-            || out_weights.len() != 2 * hidden
+            || out_weights.len() != buckets * 2 * hidden
             || out_weights
                 .iter()
                 .any(|w| w.unsigned_abs() > MAX_OUTPUT_WEIGHT.unsigned_abs())
         {
             return Err(NetError::Shape(format!(
-                "hidden {hidden}, scale {scale}, {} first-layer weights, {} biases, {} output weights (each within ±{MAX_OUTPUT_WEIGHT})",
+                "hidden {hidden}, {buckets} buckets, scale {scale}, {} first-layer weights, {} biases, {} output weights (each within ±{MAX_OUTPUT_WEIGHT})",
                 ft_weights.len(),
                 ft_biases.len(),
                 out_weights.len()
@@ -86,11 +109,12 @@ impl Network {
         Ok(Network {
             layout,
             hidden,
+            buckets,
             scale,
             ft_weights,
             ft_biases,
             out_weights,
-            out_bias,
+            out_biases,
         })
     }
 
@@ -104,6 +128,12 @@ impl Network {
     #[must_use]
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// Output layers, chosen by the number of pieces ([`output_bucket`]).
+    #[must_use]
+    pub fn buckets(&self) -> usize {
+        self.buckets
     }
 
     /// Centipawns per unit of the output.
@@ -130,7 +160,7 @@ impl Network {
         }
         let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
         let version = u16_at(8);
-        if version != VERSION {
+        if version != VERSION && version != 1 {
             return Err(NetError::Version(version));
         }
         let layout = Layout::from_code(bytes[10]).ok_or(NetError::Layout(bytes[10]))?;
@@ -139,12 +169,22 @@ impl Network {
         }
         let hidden = usize::from(u16_at(12));
         let scale = i32::from(u16_at(14));
-        // Bytes 16–17 are reserved (zero).
-        if hidden == 0 || hidden > MAX_HIDDEN || scale == 0 {
-            return Err(NetError::Shape(format!("hidden {hidden}, scale {scale}")));
+        // Version 1 kept these bytes zero: one output layer.
+        let buckets = match (version, usize::from(u16_at(16))) {
+            (1, 0) => 1,
+            (1, _) => 0,
+            (_, b) => b,
+        };
+        if hidden == 0 || hidden > MAX_HIDDEN || scale == 0 || !(1..=MAX_BUCKETS).contains(&buckets)
+        {
+            return Err(NetError::Shape(format!(
+                "hidden {hidden}, scale {scale}, {} buckets",
+                u16_at(16)
+            )));
         }
         let inputs = layout.inputs();
-        let expected = HEADER_BYTES + 2 * (inputs * hidden + hidden + 2 * hidden) + 4;
+        let expected =
+            HEADER_BYTES + 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
         if bytes.len() != expected {
             return Err(if bytes.len() < expected {
                 NetError::Truncated {
@@ -169,9 +209,11 @@ impl Network {
         };
         let ft_weights = take(inputs * hidden);
         let ft_biases = take(hidden);
-        let out_weights = take(2 * hidden);
-        let tail = &bytes[expected - 4..];
-        let out_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let out_weights = take(buckets * 2 * hidden);
+        let out_biases = bytes[expected - 4 * buckets..]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
         Network::from_parts(
             layout,
             hidden,
@@ -179,7 +221,7 @@ impl Network {
             ft_weights,
             ft_biases,
             out_weights,
-            out_bias,
+            out_biases,
         )
     }
 
@@ -193,7 +235,7 @@ impl Network {
         out.push(SCRELU);
         out.extend_from_slice(&u16::try_from(self.hidden).unwrap_or(0).to_le_bytes());
         out.extend_from_slice(&u16::try_from(self.scale).unwrap_or(0).to_le_bytes());
-        out.extend_from_slice(&[0, 0]);
+        out.extend_from_slice(&u16::try_from(self.buckets).unwrap_or(0).to_le_bytes());
         for w in self
             .ft_weights
             .iter()
@@ -202,7 +244,9 @@ impl Network {
         {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.out_bias.to_le_bytes());
+        for b in &self.out_biases {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         out
     }
 
@@ -238,13 +282,16 @@ impl Network {
     }
 
     /// The value for the side to move, in centipawns, from both
-    /// perspectives' accumulators.
+    /// perspectives' accumulators and the number of pieces on the board.
     #[must_use]
-    pub fn output(&self, mover: &[i16], other: &[i16]) -> i32 {
-        let (mine, theirs) = self.out_weights.split_at(self.hidden);
+    pub fn output(&self, mover: &[i16], other: &[i16], pieces: usize) -> i32 {
+        let bucket = output_bucket(pieces, self.buckets);
+        let width = 2 * self.hidden;
+        let weights = &self.out_weights[bucket * width..(bucket + 1) * width];
+        let (mine, theirs) = weights.split_at(self.hidden);
         let sum = screlu_dot(mover, mine) + screlu_dot(other, theirs);
         // sum is in QA² · QB; one QA goes here, the other with the bias's.
-        let raw = sum / i64::from(QA) + i64::from(self.out_bias);
+        let raw = sum / i64::from(QA) + i64::from(self.out_biases[bucket]);
         let cp = raw * i64::from(self.scale) / i64::from(QA * QB);
         i32::try_from(cp).unwrap_or(if cp < 0 { i32::MIN } else { i32::MAX })
     }
@@ -257,7 +304,7 @@ impl Network {
         let mut other = vec![0; self.hidden];
         self.refresh(&mut mover, mover_features);
         self.refresh(&mut other, other_features);
-        self.output(&mover, &other)
+        self.output(&mover, &other, mover_features.len())
     }
 }
 

@@ -15,6 +15,9 @@ pub struct AccumulatorStack {
     /// Position `i`'s first-player view, then its second-player view:
     /// `2 × hidden` each.
     values: Vec<i16>,
+    /// Position `i`'s number of pieces (the first view's inputs), which
+    /// picks the net's output bucket.
+    pieces: Vec<u8>,
     /// Positions below this one were never computed (the net came later):
     /// going back to one computes it afresh.
     first_valid: usize,
@@ -36,6 +39,7 @@ impl AccumulatorStack {
         let mut this = AccumulatorStack {
             net,
             values: Vec::new(),
+            pieces: Vec::new(),
             first_valid: top,
         };
         this.refresh(top, first, second);
@@ -57,6 +61,9 @@ impl AccumulatorStack {
         if self.values.len() < needed {
             self.values.resize(needed, 0);
         }
+        if self.pieces.len() <= position {
+            self.pieces.resize(position + 1, 0);
+        }
     }
 
     /// Computes position `position` from its inputs alone.
@@ -67,6 +74,7 @@ impl AccumulatorStack {
         let (a, b) = slot.split_at_mut(h);
         self.net.refresh(a, first);
         self.net.refresh(b, second);
+        self.pieces[position] = u8::try_from(first.len()).unwrap_or(u8::MAX);
     }
 
     /// Starts position `position` as a copy of the one before; the
@@ -80,11 +88,20 @@ impl AccumulatorStack {
         let w = self.width();
         self.values
             .copy_within((position - 1) * w..position * w, position * w);
+        self.pieces[position] = self.pieces[position - 1];
     }
 
     /// A piece's input arrives (`add`) or leaves, in one view of
-    /// position `position`.
+    /// position `position` (every change is made in both views).
     pub fn change(&mut self, position: usize, view: View, feature: usize, add: bool) {
+        if view == View::First {
+            let count = &mut self.pieces[position];
+            *count = if add {
+                count.saturating_add(1)
+            } else {
+                count.saturating_sub(1)
+            };
+        }
         let (w, h) = (self.width(), self.net.hidden());
         let start = position * w + if view == View::First { 0 } else { h };
         let acc = &mut self.values[start..start + h];
@@ -117,9 +134,10 @@ impl AccumulatorStack {
         let (w, h) = (self.width(), self.net.hidden());
         let slot = &self.values[position * w..(position + 1) * w];
         let (first, second) = slot.split_at(h);
+        let pieces = usize::from(self.pieces[position]);
         match mover {
-            View::First => self.net.output(first, second),
-            View::Second => self.net.output(second, first),
+            View::First => self.net.output(first, second, pieces),
+            View::Second => self.net.output(second, first, pieces),
         }
     }
 }

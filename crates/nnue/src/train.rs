@@ -8,7 +8,7 @@
 //! centipawns.
 
 use crate::error::NetError;
-use crate::network::{MAX_OUTPUT_WEIGHT, QA, QB};
+use crate::network::{MAX_BUCKETS, MAX_OUTPUT_WEIGHT, QA, QB, output_bucket};
 use crate::{Dataset, Layout, Network};
 
 /// Every weight stays within ±this while training, so that the quantised
@@ -23,6 +23,9 @@ const EPSILON: f32 = 1e-8;
 pub struct TrainConfig {
     /// The accumulator's size.
     pub hidden: usize,
+    /// Output layers, chosen by the number of pieces (1 to
+    /// [`MAX_BUCKETS`]).
+    pub buckets: usize,
     /// Centipawns per unit of the output (the sigmoid's scale).
     pub scale: f32,
     /// The share of the search's score in the target (the rest is the
@@ -42,6 +45,7 @@ impl Default for TrainConfig {
     fn default() -> TrainConfig {
         TrainConfig {
             hidden: 128,
+            buckets: 1,
             scale: 400.0,
             lambda: 0.75,
             learning_rate: 0.001,
@@ -75,6 +79,7 @@ fn sigmoid(x: f32) -> f32 {
 struct Shape {
     inputs: usize,
     hidden: usize,
+    buckets: usize,
 }
 
 impl Shape {
@@ -84,11 +89,17 @@ impl Shape {
     fn out_weights(self) -> usize {
         self.ft_biases() + self.hidden
     }
+    /// Where the output biases start (one per bucket, after every
+    /// bucket's `2 × hidden` weights).
     fn out_bias(self) -> usize {
-        self.out_weights() + 2 * self.hidden
+        self.out_weights() + self.buckets * 2 * self.hidden
     }
     fn len(self) -> usize {
-        self.out_bias() + 1
+        self.out_bias() + self.buckets
+    }
+    /// Where bucket `b`'s output weights start.
+    fn bucket_weights(self, b: usize) -> usize {
+        self.out_weights() + b * 2 * self.hidden
     }
 }
 
@@ -129,6 +140,7 @@ impl Trainer {
         let shape = Shape {
             inputs: layout.inputs(),
             hidden: config.hidden.max(1),
+            buckets: config.buckets.clamp(1, MAX_BUCKETS),
         };
         let mut state = config.seed;
         let mut params = vec![0.0; shape.len()];
@@ -162,6 +174,12 @@ impl Trainer {
         self.shape.hidden
     }
 
+    /// Output layers.
+    #[must_use]
+    pub fn buckets(&self) -> usize {
+        self.shape.buckets
+    }
+
     /// Epochs trained so far (a checkpoint keeps the count).
     #[must_use]
     pub fn epochs(&self) -> u32 {
@@ -192,7 +210,9 @@ impl Trainer {
         let s = self.shape;
         self.accumulate(mover, acc_m);
         self.accumulate(other, acc_o);
-        let out = &self.params[s.out_weights()..s.out_bias()];
+        let bucket = output_bucket(mover.len(), s.buckets);
+        let start = s.bucket_weights(bucket);
+        let out = &self.params[start..start + 2 * s.hidden];
         let (out_m, out_o) = out.split_at(s.hidden);
         let screlu = |x: f32| {
             let c = x.clamp(0.0, 1.0);
@@ -201,7 +221,7 @@ impl Trainer {
         let dot = |acc: &[f32], w: &[f32]| -> f32 {
             acc.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum()
         };
-        dot(acc_m, out_m) + dot(acc_o, out_o) + self.params[s.out_bias()]
+        dot(acc_m, out_m) + dot(acc_o, out_o) + self.params[s.out_bias() + bucket]
     }
 
     /// The target of a position: the blend of score and result.
@@ -223,10 +243,13 @@ impl Trainer {
         let error = p - Self::target(position, config);
         worker.loss += f64::from(error * error);
         let g = 2.0 * error * p * (1.0 - p);
+        let bucket = output_bucket(position.mover.len(), s.buckets);
         let (before_out, rest) = worker.gradient.split_at_mut(s.out_weights());
-        let (out_grad, bias_grad) = rest.split_at_mut(2 * s.hidden);
-        bias_grad[0] += g;
-        let out_w = &self.params[s.out_weights()..s.out_bias()];
+        let (out_grad, bias_grad) = rest.split_at_mut(s.buckets * 2 * s.hidden);
+        let out_grad = &mut out_grad[bucket * 2 * s.hidden..(bucket + 1) * 2 * s.hidden];
+        bias_grad[bucket] += g;
+        let start = s.bucket_weights(bucket);
+        let out_w = &self.params[start..start + 2 * s.hidden];
         let (ft_grad, ft_bias_grad) = before_out.split_at_mut(s.ft_biases());
         for (half, (acc, features)) in [
             (&mut worker.mover, position.mover),
@@ -387,7 +410,10 @@ impl Trainer {
             .iter()
             .map(|&w| q(w, QB as f32).clamp(-MAX_OUTPUT_WEIGHT, MAX_OUTPUT_WEIGHT))
             .collect();
-        let out_bias = (self.params[s.out_bias()] * qa * QB as f32).round() as i32;
+        let out_biases = self.params[s.out_bias()..]
+            .iter()
+            .map(|&b| (b * qa * QB as f32).round() as i32)
+            .collect();
         Network::from_parts(
             self.layout,
             s.hidden,
@@ -395,15 +421,16 @@ impl Trainer {
             ft_weights,
             ft_biases,
             out_weights,
-            out_bias,
+            out_biases,
         )
     }
 }
 
 /// A checkpoint's first bytes.
 const CHECKPOINT_MAGIC: &[u8; 8] = b"BNCOCKPT";
-/// Its header: magic, version (`u16`), layout (`u8`), a zero byte, hidden
-/// (`u32`), Adam's steps (`u64`), epochs (`u32`).
+/// Its header: magic, version (`u16`), layout (`u8`), output buckets (`u8`;
+/// 0 in the first checkpoints, read as 1), hidden (`u32`), Adam's steps
+/// (`u64`), epochs (`u32`).
 const CHECKPOINT_HEADER: usize = 28;
 
 impl Trainer {
@@ -415,7 +442,7 @@ impl Trainer {
         out.extend_from_slice(CHECKPOINT_MAGIC);
         out.extend_from_slice(&1_u16.to_le_bytes());
         out.push(self.layout.code());
-        out.push(0);
+        out.push(u8::try_from(self.shape.buckets).unwrap_or(0));
         out.extend_from_slice(&u32::try_from(self.shape.hidden).unwrap_or(0).to_le_bytes());
         out.extend_from_slice(&self.steps.to_le_bytes());
         out.extend_from_slice(&self.epochs.to_le_bytes());
@@ -456,11 +483,16 @@ impl Trainer {
         if hidden == 0 || hidden > crate::network::MAX_HIDDEN {
             return Err(NetError::Shape(format!("hidden {hidden}")));
         }
+        let buckets = usize::from(bytes[11]).max(1);
+        if buckets > MAX_BUCKETS {
+            return Err(NetError::Shape(format!("{buckets} buckets")));
+        }
         let steps = u64::from(word(16)) | (u64::from(word(20)) << 32);
         let epochs = word(24);
         let shape = Shape {
             inputs: layout.inputs(),
             hidden,
+            buckets,
         };
         let expected = CHECKPOINT_HEADER + 12 * shape.len();
         if bytes.len() != expected {
