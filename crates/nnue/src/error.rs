@@ -9,7 +9,9 @@ pub enum NetError {
     #[error("not a Banco net file (no BNCONNUE magic)")]
     NotANet,
     /// A version this build does not read.
-    #[error("net file version {0}; this build reads version 1")]
+    #[error(
+        "file version {0}, which this build does not read (nets: versions 1 and 2; checkpoints: version 1)"
+    )]
     Version(u16),
     /// A layout code that is no game.
     #[error("net file for unknown board layout {0}")]
