@@ -266,6 +266,7 @@ impl Game for ChessGame {
     const MOVE_INDEX_SPACE: usize = 64 * 64;
     // Net 3 against `strong` at 2+0.02: see docs/nnue.md.
     const FULL_STRENGTH_EVALUATOR: EvaluatorStrength = EvaluatorStrength::Nnue;
+    const SINGULAR_EXTENSIONS: bool = true;
 
     fn side_to_move(&self) -> Side {
         match self.position().turn() {

@@ -99,6 +99,10 @@ pub struct Techniques {
     pub futility: bool,
     /// Search one ply deeper when in check.
     pub check_extension: bool,
+    /// Singular extensions: the hash move is searched one ply deeper when a
+    /// reduced search without it shows every other move well below its
+    /// value; when even the others reach beta, the node is cut (multi-cut).
+    pub singular: bool,
     /// Ask the evaluator for a forced win it proves by its own means
     /// (gomoku's threat-space search) and score it as a mate. A proof sees
     /// past the horizon, so the value is no longer minimax's.
@@ -122,6 +126,7 @@ impl Techniques {
         reverse_futility: true,
         futility: true,
         check_extension: true,
+        singular: true,
         threats: true,
     };
 
@@ -141,6 +146,7 @@ impl Techniques {
         reverse_futility: false,
         futility: false,
         check_extension: false,
+        singular: false,
         threats: false,
     };
 
@@ -163,7 +169,7 @@ impl Techniques {
 
     /// The switches by name, in the order the lab shows them.
     #[must_use]
-    pub fn named(&self) -> [(&'static str, bool); 15] {
+    pub fn named(&self) -> [(&'static str, bool); 16] {
         [
             ("ordering", self.move_ordering),
             ("killers", self.killers),
@@ -179,6 +185,7 @@ impl Techniques {
             ("rfp", self.reverse_futility),
             ("futility", self.futility),
             ("check-extension", self.check_extension),
+            ("singular", self.singular),
             ("threats", self.threats),
         ]
     }
@@ -204,6 +211,7 @@ impl Techniques {
             "rfp" | "reverse-futility" => &mut self.reverse_futility,
             "futility" => &mut self.futility,
             "check-extension" => &mut self.check_extension,
+            "singular" | "singular-extensions" => &mut self.singular,
             "threats" | "threat-probe" => &mut self.threats,
             _ => return Err(UnknownTechniqueError(name.to_owned())),
         };
@@ -221,7 +229,7 @@ impl Default for Techniques {
 /// A technique name [`Techniques::set`] does not know.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 #[error(
-    "unknown technique '{0}': expected one of ordering, killers, counter-moves, history, tt, iterative-deepening, aspiration, pvs, quiescence, null-move, lmr, rfp, futility, check-extension, threats"
+    "unknown technique '{0}': expected one of ordering, killers, counter-moves, history, tt, iterative-deepening, aspiration, pvs, quiescence, null-move, lmr, rfp, futility, check-extension, singular, threats"
 )]
 pub struct UnknownTechniqueError(pub String);
 

@@ -82,6 +82,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// (docs/nnue.md).
     const FULL_STRENGTH_EVALUATOR: EvaluatorStrength = EvaluatorStrength::Strong;
 
+    /// Whether the engine's singular extensions (the `singular` technique)
+    /// apply in this game: off unless they passed an SPRT in it
+    /// (docs/search.md), since an extension that helps one game's tree can
+    /// waste another's nodes.
+    const SINGULAR_EXTENSIONS: bool = false;
+
     /// The player to move.
     fn side_to_move(&self) -> Side;
 

@@ -1,8 +1,8 @@
 //! The engine: iterative deepening with aspiration windows over a principal
 //! variation search, with a transposition table, quiescence, null-move pruning,
 //! late move reductions, reverse futility and futility pruning, killers and
-//! history, check extension, mate-distance pruning and repetition detection;
-//! Lazy SMP for more than one thread. MTD(f) reuses the same search.
+//! history, check and singular extensions, mate-distance pruning and
+//! repetition detection; Lazy SMP for more than one thread. MTD(f) reuses the same search.
 //!
 //! Reading order: [`search`] starts the threads; [`Worker::iterate`] deepens;
 //! `Worker::search_root` searches the root moves; `pvs.rs` holds the inner
@@ -22,7 +22,7 @@ use std::time::Instant;
 
 use self::history::{Killers, Memory};
 use self::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, LMR_BASE, LMR_DIVISOR};
-use self::tt::TranspositionTable;
+use self::tt::{NO_MOVE, TranspositionTable};
 use crate::budget::Budget;
 use crate::path::{Path, outcome_value};
 use crate::{
@@ -57,6 +57,8 @@ struct Ply<M> {
     /// The move being searched from this ply (`None` for a null move): the
     /// child's counter-move context.
     played: Option<M>,
+    /// The move a singular-extension search leaves out (`NO_MOVE` otherwise).
+    excluded: u16,
     pv: Vec<M>,
 }
 
@@ -69,6 +71,7 @@ impl<M> Default for Ply<M> {
             killers: Killers::default(),
             static_eval: 0,
             played: None,
+            excluded: NO_MOVE,
             pv: Vec::with_capacity(16),
         }
     }
@@ -154,6 +157,9 @@ struct Worker<'a, G: Game, E: Evaluator<G>> {
     multi_pv: usize,
     /// This iteration's lines, best first, when `multi_pv` is above 1.
     lines: Vec<PvLine<G::Move>>,
+    /// The depth of the iteration in flight: singular extensions stop at
+    /// twice it, so that no line grows without end.
+    root_depth: i32,
 }
 
 /// Splits a seed and a move key into a shift in `0..=amplitude`.
@@ -221,6 +227,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             // Helpers search one line: they only fill the table.
             multi_pv: if id == 0 { config.multi_pv.max(1) } else { 1 },
             lines: Vec::new(),
+            root_depth: 0,
         }
     }
 
@@ -288,6 +295,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// is always the best move found so far.
     fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32, first: usize) -> i32 {
         self.stats.nodes += 1;
+        self.root_depth = depth;
         self.plies[0].pv.clear();
         let hash = self.game.hash();
         let mut best = -INFINITY;

@@ -48,6 +48,13 @@ pub const QUIET_SEE_MARGIN: i32 = 25;
 /// …this depth.
 pub const QUIET_SEE_MAX_DEPTH: i32 = 8;
 
+/// Singular extensions apply from this depth…
+pub const SE_MIN_DEPTH: i32 = 6;
+/// …when the table's entry is at most this many plies shallower…
+pub const SE_TT_DEPTH_MARGIN: i32 = 3;
+/// …and test the other moves against its value less this much per ply.
+pub const SE_MARGIN: i32 = 2;
+
 /// History values are kept within ±this.
 pub const HISTORY_MAX: i32 = 16_384;
 /// The largest history bonus of one cut-off.

@@ -8,7 +8,8 @@ use super::Worker;
 use super::params::{
     FUTILITY_BASE, FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_MIN_DEPTH,
     LMR_MIN_MOVES, NMP_BASE_REDUCTION, NMP_DEPTH_DIVISOR, NMP_EVAL_DIVISOR, NMP_MIN_DEPTH,
-    QUIET_SEE_MARGIN, QUIET_SEE_MAX_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SEE_PRUNE_MARGIN,
+    QUIET_SEE_MARGIN, QUIET_SEE_MAX_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SE_MARGIN, SE_MIN_DEPTH,
+    SE_TT_DEPTH_MARGIN, SEE_PRUNE_MARGIN,
 };
 use super::picker::{BAD_NOISY, COUNTER_MOVE, GOOD_NOISY, HASH_MOVE, KILLER, Picker};
 use super::tt::NO_MOVE;
@@ -107,6 +108,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             return alpha;
         }
 
+        // Set while a singular-extension search of this node tests the
+        // other moves: that search must neither trust nor fill the table's
+        // entry of the node, which speaks for all the moves.
+        let excluded = self.plies[ply].excluded;
         let in_check = self.game.in_check();
         // Check extension: a check is a forcing move, so the horizon moves out.
         if in_check && self.tech.check_extension {
@@ -125,7 +130,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if let Some(entry) = tt_entry {
             self.stats.tt_hits += 1;
             hash_move = entry.move_key;
-            if !PV && entry.depth >= depth && entry.settles(alpha, beta) {
+            if !PV && excluded == NO_MOVE && entry.depth >= depth && entry.settles(alpha, beta) {
                 return entry.value;
             }
         }
@@ -134,6 +139,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // move by itself (gomoku's victory by continuous fours); a proof
         // scores as a mate that many plies away.
         if self.tech.threats
+            && excluded == NO_MOVE
             && let Some(plies) = self.eval.proven_win(&self.game)
         {
             return mate_in((ply + plies as usize).min(MAX_PLY));
@@ -166,7 +172,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             _ => static_eval,
         };
 
-        if !PV && !in_check {
+        if !PV && !in_check && excluded == NO_MOVE {
             // Reverse futility pruning: so far above beta that a quiet move
             // from us is unlikely to be answered by enough from the opponent.
             if self.tech.reverse_futility
@@ -244,6 +250,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut best = -INFINITY;
         let mut best_key = NO_MOVE;
         let mut searched = 0_usize;
+        let mut multi_cut = None;
         loop {
             let (mv, order) = if let Some(mv) = hash_first.take() {
                 (mv, HASH_MOVE)
@@ -256,6 +263,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     None => break,
                 }
             };
+            if excluded != NO_MOVE && G::move_key(mv) == excluded {
+                continue;
+            }
             let noisy = self.eval.is_noisy(&self.game, mv);
 
             // Shallow-depth pruning, never before one move is searched, never
@@ -291,11 +301,56 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 }
             }
 
+            // Singular extension: a table entry says the hash move is good;
+            // if a reduced search of the other moves, against its value less
+            // a margin, finds none near it, the hash move is the only move
+            // here and is searched a ply deeper. If the others reach beta
+            // too, two moves cut and the node is cut at once (multi-cut); if
+            // the hash move's value alone is above beta, it is searched a ply
+            // less deep.
+            let mut extension = 0;
+            if order == HASH_MOVE
+                && excluded == NO_MOVE
+                && self.tech.singular
+                && G::SINGULAR_EXTENSIONS
+                && self.tech.transposition_table
+                && depth >= SE_MIN_DEPTH
+                && i32::try_from(ply).unwrap_or(i32::MAX) < 2 * self.root_depth
+                && let Some(entry) = tt_entry
+                && entry.move_key == G::move_key(mv)
+                && entry.depth >= depth - SE_TT_DEPTH_MARGIN
+                && entry.bound != Bound::Upper
+                && entry.value.abs() < MATE_BOUND
+            {
+                let singular_beta = entry.value - SE_MARGIN * depth * G::EVAL_SCALE;
+                self.plies[ply].excluded = entry.move_key;
+                let value = self.negamax::<false>(
+                    (depth - 1) / 2,
+                    ply,
+                    singular_beta - 1,
+                    singular_beta,
+                    false,
+                );
+                self.plies[ply].excluded = NO_MOVE;
+                self.plies[ply].pv.clear();
+                if self.stopped {
+                    break;
+                }
+                if value < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    multi_cut = Some(singular_beta);
+                    break;
+                } else if entry.value >= beta {
+                    extension = -1;
+                }
+            }
+
             self.path.push(hash);
             self.plies[ply].played = Some(mv);
             self.game.make_move(mv);
             let gives_check = self.game.in_check();
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + extension;
             let mut value;
             if searched == 0 {
                 value = -self.negamax::<PV>(new_depth, ply + 1, -beta, -alpha, true);
@@ -375,8 +430,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if self.stopped {
             return 0;
         }
+        if let Some(value) = multi_cut {
+            return value;
+        }
 
-        if self.tech.transposition_table {
+        if self.tech.transposition_table && excluded == NO_MOVE {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {
