@@ -389,6 +389,8 @@ impl Game for XiangqiGame {
     const NODE_COST: u64 = 2;
     // Net 1 against `strong` at 2+0.02: see docs/nnue.md.
     const FULL_STRENGTH_EVALUATOR: EvaluatorStrength = EvaluatorStrength::Nnue;
+    // Passed its SPRT in xiangqi too (docs/search.md).
+    const SINGULAR_EXTENSIONS: bool = true;
 
     fn side_to_move(&self) -> Side {
         self.board.side_to_move().side()
