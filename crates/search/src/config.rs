@@ -103,6 +103,9 @@ pub struct Techniques {
     /// reduced search without it shows every other move well below its
     /// value; when even the others reach beta, the node is cut (multi-cut).
     pub singular: bool,
+    /// ProbCut: a capture whose shallower search beats beta by a margin
+    /// cuts the node (in games that switch it on, `Game::PROBCUT`).
+    pub probcut: bool,
     /// Ask the evaluator for a forced win it proves by its own means
     /// (gomoku's threat-space search) and score it as a mate. A proof sees
     /// past the horizon, so the value is no longer minimax's.
@@ -127,6 +130,7 @@ impl Techniques {
         futility: true,
         check_extension: true,
         singular: true,
+        probcut: true,
         threats: true,
     };
 
@@ -147,6 +151,7 @@ impl Techniques {
         futility: false,
         check_extension: false,
         singular: false,
+        probcut: false,
         threats: false,
     };
 
@@ -169,7 +174,7 @@ impl Techniques {
 
     /// The switches by name, in the order the lab shows them.
     #[must_use]
-    pub fn named(&self) -> [(&'static str, bool); 16] {
+    pub fn named(&self) -> [(&'static str, bool); 17] {
         [
             ("ordering", self.move_ordering),
             ("killers", self.killers),
@@ -186,6 +191,7 @@ impl Techniques {
             ("futility", self.futility),
             ("check-extension", self.check_extension),
             ("singular", self.singular),
+            ("probcut", self.probcut),
             ("threats", self.threats),
         ]
     }
@@ -212,6 +218,7 @@ impl Techniques {
             "futility" => &mut self.futility,
             "check-extension" => &mut self.check_extension,
             "singular" | "singular-extensions" => &mut self.singular,
+            "probcut" => &mut self.probcut,
             "threats" | "threat-probe" => &mut self.threats,
             _ => return Err(UnknownTechniqueError(name.to_owned())),
         };
@@ -229,7 +236,7 @@ impl Default for Techniques {
 /// A technique name [`Techniques::set`] does not know.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 #[error(
-    "unknown technique '{0}': expected one of ordering, killers, counter-moves, history, tt, iterative-deepening, aspiration, pvs, quiescence, null-move, lmr, rfp, futility, check-extension, singular, threats"
+    "unknown technique '{0}': expected one of ordering, killers, counter-moves, history, tt, iterative-deepening, aspiration, pvs, quiescence, null-move, lmr, rfp, futility, check-extension, singular, probcut, threats"
 )]
 pub struct UnknownTechniqueError(pub String);
 

@@ -88,6 +88,20 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// waste another's nodes.
     const SINGULAR_EXTENSIONS: bool = false;
 
+    /// Whether late move reductions reduce one ply more at expected cut
+    /// nodes: off unless it passed an SPRT in this game (docs/search.md).
+    const CUT_NODE_REDUCTIONS: bool = false;
+
+    /// Whether late move reductions reach captures that lose material by
+    /// exchange: off unless it passed an SPRT in this game (docs/search.md).
+    const BAD_CAPTURE_REDUCTIONS: bool = false;
+
+    /// Whether the engine's ProbCut (the `probcut` technique) applies in
+    /// this game: off unless it passed an SPRT in it (docs/search.md). It
+    /// leans on an exchange evaluation of the noisy moves, which not every
+    /// game's evaluator has.
+    const PROBCUT: bool = false;
+
     /// The player to move.
     fn side_to_move(&self) -> Side;
 

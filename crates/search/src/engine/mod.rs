@@ -312,14 +312,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let seldepth_before = std::mem::take(&mut self.seldepth);
             let mut value;
             if i == first {
-                value = -self.negamax::<true>(depth - 1, 1, -b, -a, true);
+                value = -self.negamax::<true>(depth - 1, 1, -b, -a, true, false);
             } else if self.tech.pvs {
-                value = -self.negamax::<false>(depth - 1, 1, -a - 1, -a, true);
+                value = -self.negamax::<false>(depth - 1, 1, -a - 1, -a, true, true);
                 if value > a && value < b && !self.stopped {
-                    value = -self.negamax::<true>(depth - 1, 1, -b, -a, true);
+                    value = -self.negamax::<true>(depth - 1, 1, -b, -a, true, false);
                 }
             } else {
-                value = -self.negamax::<false>(depth - 1, 1, -b, -a, true);
+                value = -self.negamax::<false>(depth - 1, 1, -b, -a, true, false);
             }
             self.game.unmake_move(mv);
             self.path.pop();

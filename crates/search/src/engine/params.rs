@@ -30,6 +30,13 @@ pub const LMR_MIN_MOVES: usize = 2;
 pub const LMR_BASE: f64 = 0.75;
 /// See [`LMR_BASE`].
 pub const LMR_DIVISOR: f64 = 2.25;
+/// Extra plies of reduction at a node expected to fail high (a cut node:
+/// the null-window child of a move after the first, or the first child of
+/// an expected all node).
+pub const LMR_CUT_NODE: i32 = 1;
+/// Plies fewer than a quiet move's reduction for a capture that loses
+/// material by exchange.
+pub const LMR_BAD_NOISY_RELIEF: i32 = 1;
 
 /// Futility pruning of quiet moves applies up to this depth…
 pub const FUTILITY_MAX_DEPTH: i32 = 7;
@@ -54,6 +61,15 @@ pub const SE_MIN_DEPTH: i32 = 6;
 pub const SE_TT_DEPTH_MARGIN: i32 = 3;
 /// …and test the other moves against its value less this much per ply.
 pub const SE_MARGIN: i32 = 2;
+
+/// ProbCut applies from this depth…
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+/// …looking for a capture whose reduced search beats beta by this much…
+pub const PROBCUT_MARGIN: i32 = 180;
+/// …less this much when the position is improving…
+pub const PROBCUT_IMPROVING: i32 = 46;
+/// …searched this many plies less deep.
+pub const PROBCUT_REDUCTION: i32 = 4;
 
 /// History values are kept within ±this.
 pub const HISTORY_MAX: i32 = 16_384;

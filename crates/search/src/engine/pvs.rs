@@ -6,10 +6,11 @@
 
 use super::Worker;
 use super::params::{
-    FUTILITY_BASE, FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_MIN_DEPTH,
-    LMR_MIN_MOVES, NMP_BASE_REDUCTION, NMP_DEPTH_DIVISOR, NMP_EVAL_DIVISOR, NMP_MIN_DEPTH,
-    QUIET_SEE_MARGIN, QUIET_SEE_MAX_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SE_MARGIN, SE_MIN_DEPTH,
-    SE_TT_DEPTH_MARGIN, SEE_PRUNE_MARGIN,
+    FUTILITY_BASE, FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_BAD_NOISY_RELIEF,
+    LMR_CUT_NODE, LMR_MIN_DEPTH, LMR_MIN_MOVES, NMP_BASE_REDUCTION, NMP_DEPTH_DIVISOR,
+    NMP_EVAL_DIVISOR, NMP_MIN_DEPTH, PROBCUT_IMPROVING, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH,
+    PROBCUT_REDUCTION, QUIET_SEE_MARGIN, QUIET_SEE_MAX_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SE_MARGIN,
+    SE_MIN_DEPTH, SE_TT_DEPTH_MARGIN, SEE_PRUNE_MARGIN,
 };
 use super::picker::{BAD_NOISY, COUNTER_MOVE, GOOD_NOISY, HASH_MOVE, KILLER, Picker};
 use super::tt::NO_MOVE;
@@ -85,6 +86,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         mut alpha: i32,
         mut beta: i32,
         allow_null: bool,
+        cut_node: bool,
     ) -> i32 {
         if depth <= 0 {
             return self.horizon(ply, alpha, beta);
@@ -199,8 +201,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 let floor = self.path.push_null(hash);
                 self.plies[ply].played = None;
                 self.game.make_null_move();
-                let value =
-                    -self.negamax::<false>(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+                let value = -self.negamax::<false>(
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    false,
+                    !cut_node,
+                );
                 self.game.unmake_null_move();
                 self.path.pop_null(floor);
                 if self.stopped {
@@ -209,6 +217,31 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 if value >= beta {
                     return if value >= MATE_BOUND { beta } else { value };
                 }
+            }
+        }
+
+        // ProbCut: a good capture whose shallower search beats beta by a
+        // margin would almost surely beat beta at full depth too.
+        if !PV
+            && !in_check
+            && excluded == NO_MOVE
+            && self.tech.probcut
+            && G::PROBCUT
+            && depth >= PROBCUT_MIN_DEPTH
+            && beta.abs() < MATE_BOUND
+        {
+            let probcut_beta =
+                beta + (PROBCUT_MARGIN - PROBCUT_IMPROVING * i32::from(improving)) * G::EVAL_SCALE;
+            let table_says_no = tt_entry.is_some_and(|entry| {
+                entry.depth >= depth - 3
+                    && entry.bound != Bound::Lower
+                    && entry.value < probcut_beta
+            });
+            if !table_says_no
+                && let Some(value) =
+                    self.probcut(depth, ply, hash, probcut_beta, static_eval, cut_node)
+            {
+                return value;
             }
         }
 
@@ -330,6 +363,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     singular_beta - 1,
                     singular_beta,
                     false,
+                    cut_node,
                 );
                 self.plies[ply].excluded = NO_MOVE;
                 self.plies[ply].pv.clear();
@@ -353,22 +387,31 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             let new_depth = depth - 1 + extension;
             let mut value;
             if searched == 0 {
-                value = -self.negamax::<PV>(new_depth, ply + 1, -beta, -alpha, true);
+                value =
+                    -self.negamax::<PV>(new_depth, ply + 1, -beta, -alpha, true, !PV && !cut_node);
             } else {
                 // Late move reductions: later quiet moves are searched less deep
                 // first, and again at full depth only if they surprise.
                 let mut reduction = 0;
+                // A capture that loses material by exchange is as doubtful
+                // as a late quiet move, and is reduced like one.
+                let bad_noisy = G::BAD_CAPTURE_REDUCTIONS && noisy && order < GOOD_NOISY;
                 if self.tech.late_move_reductions
                     && depth >= LMR_MIN_DEPTH
                     && searched >= LMR_MIN_MOVES + usize::from(PV)
-                    && !noisy
+                    && (!noisy || bad_noisy)
                     && !in_check
                     && !gives_check
                 {
                     reduction = self.reductions.get(depth, searched);
                     reduction -= i32::from(PV);
                     reduction += i32::from(!improving);
-                    if order >= KILLER - 1 {
+                    // A node expected to fail high: its late moves are
+                    // expected to fail low, so they get less of the budget.
+                    reduction += LMR_CUT_NODE * i32::from(cut_node && G::CUT_NODE_REDUCTIONS);
+                    if bad_noisy {
+                        reduction -= LMR_BAD_NOISY_RELIEF;
+                    } else if order >= KILLER - 1 {
                         reduction -= 1;
                     } else {
                         reduction -= order / 4_096;
@@ -382,19 +425,34 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         -alpha - 1,
                         -alpha,
                         true,
+                        true,
+                    );
+                    if reduction > 0 && value > alpha && !self.stopped {
+                        value = -self.negamax::<false>(
+                            new_depth,
+                            ply + 1,
+                            -alpha - 1,
+                            -alpha,
+                            true,
+                            !cut_node,
+                        );
+                    }
+                    if PV && value > alpha && value < beta && !self.stopped {
+                        value =
+                            -self.negamax::<true>(new_depth, ply + 1, -beta, -alpha, true, false);
+                    }
+                } else {
+                    value = -self.negamax::<false>(
+                        new_depth - reduction,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        true,
+                        false,
                     );
                     if reduction > 0 && value > alpha && !self.stopped {
                         value =
-                            -self.negamax::<false>(new_depth, ply + 1, -alpha - 1, -alpha, true);
-                    }
-                    if PV && value > alpha && value < beta && !self.stopped {
-                        value = -self.negamax::<true>(new_depth, ply + 1, -beta, -alpha, true);
-                    }
-                } else {
-                    value =
-                        -self.negamax::<false>(new_depth - reduction, ply + 1, -beta, -alpha, true);
-                    if reduction > 0 && value > alpha && !self.stopped {
-                        value = -self.negamax::<false>(new_depth, ply + 1, -beta, -alpha, true);
+                            -self.negamax::<false>(new_depth, ply + 1, -beta, -alpha, true, false);
                     }
                 }
             }
@@ -446,6 +504,68 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             self.tt.store(hash, ply, best_key, best, eval, depth, bound);
         }
         best
+    }
+
+    /// ProbCut's search of the node's captures that win at least
+    /// `probcut_beta - static_eval` by exchange: a quiescence search against
+    /// `probcut_beta`, and where it holds, a search `PROBCUT_REDUCTION`
+    /// plies shallower. The first that holds proves the node (stored as a
+    /// lower bound); `None` when none does.
+    fn probcut(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        hash: u64,
+        probcut_beta: i32,
+        static_eval: i32,
+        cut_node: bool,
+    ) -> Option<i32> {
+        let mut moves = std::mem::take(&mut self.plies[ply].moves);
+        self.eval.noisy_moves(&self.game, &mut moves);
+        let needed = probcut_beta - static_eval;
+        let mut proof = None;
+        for &mv in &moves {
+            if !self.eval.exchange_at_least(&self.game, mv, needed) {
+                continue;
+            }
+            self.path.push(hash);
+            self.plies[ply].played = Some(mv);
+            self.game.make_move(mv);
+            let mut value = -self.qsearch(ply + 1, -probcut_beta, -probcut_beta + 1);
+            if value >= probcut_beta && !self.stopped {
+                value = -self.negamax::<false>(
+                    depth - PROBCUT_REDUCTION,
+                    ply + 1,
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    true,
+                    !cut_node,
+                );
+            }
+            self.game.unmake_move(mv);
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            if value >= probcut_beta {
+                self.stats.cutoffs += 1;
+                if self.tech.transposition_table {
+                    self.tt.store(
+                        hash,
+                        ply,
+                        G::move_key(mv),
+                        value,
+                        static_eval,
+                        depth - 3,
+                        Bound::Lower,
+                    );
+                }
+                proof = Some(value);
+                break;
+            }
+        }
+        self.plies[ply].moves = moves;
+        if self.stopped { None } else { proof }
     }
 
     /// The opponent's move that led to this node, if it was a real move.

@@ -87,8 +87,9 @@ const fn entry(
 /// The race's rows, simplest first. The engine rows switch techniques on
 /// cumulatively; the `pvs` row is [`Techniques::exact`] and the `all` row
 /// [`Techniques::ALL`] (which adds reverse futility, futility, check and
-/// singular extensions and the threat probe to the row above it). MTD(f) over the
-/// exact techniques runs last, as another exact way to the same value.
+/// singular extensions, ProbCut and the threat probe to the row above it).
+/// MTD(f) over the exact techniques runs last, as another exact way to the
+/// same value.
 pub const RACE: [RaceEntry; 13] = [
     entry(
         "minimax",
