@@ -13,7 +13,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use banco_games::with_game;
-use commands::{analyze, bench, compare, datagen, matches, perft, play, serve, train, tree, tune};
+use commands::{
+    analyze, bench, compare, datagen, matches, openings, perft, play, serve, train, tree, tune,
+};
 
 /// Chess, xiangqi and gomoku against each other or the computer, with the
 /// computer's thinking laid bare.
@@ -48,6 +50,8 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Play levels against each other or reference engines and fit an Elo table.
     Match(Box<matches::MatchArgs>),
+    /// Make a large book of balanced openings (chess, xiangqi) for matches.
+    Openings(openings::OpeningsArgs),
     /// Print the tree minimax or alpha-beta walks on one position.
     Tree(tree::TreeArgs),
     /// Self-play training data for a learned evaluation (chess, xiangqi).
@@ -104,6 +108,7 @@ fn main() -> ExitCode {
         Some(Command::Analyze(args)) => with_game!(args.game.kind, G => analyze::run::<G>(&args)),
         Some(Command::Compare(args)) => with_game!(args.game.kind, G => compare::run::<G>(&args)),
         Some(Command::Match(args)) => with_game!(args.game.kind, G => matches::run::<G>(&args)),
+        Some(Command::Openings(args)) => openings::run(&args),
         Some(Command::Tree(args)) => with_game!(args.game.kind, G => tree::run::<G>(&args)),
         Some(Command::Datagen(args)) => datagen::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),

@@ -229,6 +229,39 @@ fn an_sprt_stops_when_it_decides() {
     let _ = std::fs::remove_file(&results);
 }
 
+/// At fixed nodes a replayed opening replays the same game, so a pairing
+/// plays each opening once with each colour and says why it stopped there.
+#[test]
+fn fixed_nodes_play_each_opening_once_a_colour() {
+    let openings = temp_file("two-openings.epd");
+    std::fs::write(
+        &openings,
+        "startpos moves e2e4 e7e5\nstartpos moves d2d4 d7d5\n",
+    )
+    .unwrap();
+    let output = banco(&[
+        "match",
+        "chess",
+        "-p",
+        "2",
+        "-p",
+        "1",
+        "--nodes",
+        "300",
+        "--games",
+        "10",
+        "--max-plies",
+        "20",
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    let (out, err) = text(&output);
+    assert!(output.status.success(), "{out}\n{err}");
+    assert!(out.contains(", 4 games,"), "{out}");
+    assert!(err.contains("2 openings give 4 different games"), "{err}");
+    let _ = std::fs::remove_file(&openings);
+}
+
 /// With a clock, UCI engines are told both players' time and the increment,
 /// and the games are played out.
 #[test]

@@ -45,8 +45,8 @@ new_bin=$work/banco-new
 cp target/release/banco "$new_bin"
 
 case $game in
-    chess) openings=tools/openings/chess-balanced.epd; protocol=uci ;;
-    xiangqi) openings=tools/openings/xiangqi-2ply.txt; protocol=uci ;;
+    chess) openings=tools/openings/chess-book.epd; protocol=uci ;;
+    xiangqi) openings=tools/openings/xiangqi-book.txt; protocol=uci ;;
     gomoku) openings=tools/openings/gomoku-3stone-15.txt; protocol=gomocup ;;
     *) echo "unknown game '$game': chess, xiangqi or gomoku" >&2; exit 2 ;;
 esac

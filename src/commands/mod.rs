@@ -6,6 +6,7 @@ pub mod bench;
 pub mod compare;
 pub mod datagen;
 pub mod matches;
+pub mod openings;
 pub mod perft;
 pub mod play;
 pub mod report;

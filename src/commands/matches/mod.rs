@@ -284,6 +284,23 @@ impl Standing {
     }
 }
 
+/// How many games a pairing plays of the `wanted`. At a fixed node count
+/// both engines play the very same game again for the same opening and
+/// colours, so a replayed game adds weight, not evidence (an SPRT would
+/// decide on copies): such a pairing plays each opening once with each
+/// colour at most, and says so when that cuts the match short.
+fn distinct_games(wanted: usize, fixed_nodes: bool, openings: usize) -> usize {
+    let distinct = 2 * openings;
+    if fixed_nodes && wanted > distinct {
+        eprintln!(
+            "note: at fixed nodes the {openings} openings give {distinct} different games; \
+             the pairing stops there (a larger book: banco openings)"
+        );
+        return distinct;
+    }
+    wanted
+}
+
 fn play_pairing<G: Playable>(
     args: &MatchArgs,
     a: &PlayerSpec,
@@ -300,9 +317,12 @@ fn play_pairing<G: Playable>(
         distinct_names(first.name(), second.name(), a, b)
     };
     let sprt = args.sprt.as_ref();
-    let max_games = args
-        .games
-        .unwrap_or(if sprt.is_some() { 20_000 } else { 40 });
+    let max_games = distinct_games(
+        args.games
+            .unwrap_or(if sprt.is_some() { 20_000 } else { 40 }),
+        args.nodes.is_some(),
+        openings.len(),
+    );
     let next = AtomicUsize::new(0);
     let decided = AtomicBool::new(false);
     let finished = Mutex::new(Vec::<(usize, GameResult)>::new());

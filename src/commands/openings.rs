@@ -1,0 +1,247 @@
+//! `banco openings`: a large book of balanced openings for matches.
+//!
+//! At a fixed node count an engine plays the same game again from the same
+//! opening with the same colours, so a match can never hold more different
+//! games than twice its openings; a test that needs thousands of games
+//! needs thousands of openings. Each opening here is a base opening (the
+//! start position, or one of a file's) followed by a few random legal
+//! moves, kept when a short search of the `nnue` evaluator finds it level
+//! within a margin, and kept once. The book is deterministic under a seed.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use banco_games::{GameKind, Playable, Setup, with_game};
+use banco_search::{EvaluatorStrength, Limits, SearchConfig, Searcher, Silent};
+use clap::Args;
+
+use super::args::game_kind;
+use super::matches::openings::{self, Opening};
+
+/// Arguments of `banco openings`.
+#[derive(Args, Debug)]
+pub struct OpeningsArgs {
+    /// chess or xiangqi.
+    #[arg(value_name = "GAME", value_parser = game_kind())]
+    pub kind: GameKind,
+    /// Base openings (a match opening file); the start position without it.
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// The file to write, one position (FEN) a line.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// How many openings to write.
+    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub count: u64,
+    /// Random legal moves played after the base opening.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=40))]
+    pub random_plies: u32,
+    /// Nodes of the search that judges each candidate.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub nodes: u64,
+    /// The largest advantage kept, in centipawns, for either side.
+    #[arg(long, default_value_t = 80, value_parser = clap::value_parser!(u32).range(0..=30_000))]
+    pub max_score: u32,
+    /// The seed the random moves are drawn from.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Runs `banco openings`.
+///
+/// # Errors
+///
+/// Gomoku (whose matches are timed, so its games differ anyway), an
+/// unreadable or bad base file, a margin too narrow to fill the book, or a
+/// failed write.
+pub fn run(args: &OpeningsArgs) -> anyhow::Result<()> {
+    if args.kind == GameKind::Gomoku {
+        bail!("openings are made for chess and xiangqi");
+    }
+    with_game!(args.kind, G => generate::<G>(args))
+}
+
+/// Vigna's SplitMix64, enough to pick moves.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        usize::try_from(self.next() % n.max(1) as u64).unwrap_or(0)
+    }
+}
+
+fn generate<G: Playable>(args: &OpeningsArgs) -> anyhow::Result<()> {
+    let setup = Setup::default();
+    let bases = match &args.from {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            openings::parse::<G>(&text, &setup)?
+        }
+        None => vec![Opening {
+            setup: setup.clone(),
+            moves: Vec::new(),
+        }],
+    };
+    let eval = G::Eval::from(EvaluatorStrength::Nnue);
+    let mut searcher = Searcher::new(SearchConfig {
+        hash_mb: 8,
+        threads: 1,
+        ..SearchConfig::default()
+    });
+    let limits = Limits {
+        nodes: Some(args.nodes),
+        ..Limits::default()
+    };
+    let mut rng = SplitMix64(args.seed);
+    let mut seen = HashSet::new();
+    let mut book = Vec::new();
+    let started = Instant::now();
+    // A margin or base that yields nothing must not loop for ever.
+    let most_tries = args.count.saturating_mul(200).max(10_000);
+    let mut tries = 0_u64;
+    while (book.len() as u64) < args.count {
+        tries += 1;
+        if tries > most_tries {
+            bail!(
+                "only {} of {} openings after {most_tries} tries: widen --max-score or change the base",
+                book.len(),
+                args.count
+            );
+        }
+        let Some(game) = candidate::<G>(&bases[rng.below(bases.len())], args, &mut rng)? else {
+            continue;
+        };
+        let position = game.position();
+        if !seen.insert(key_of(&position)) {
+            continue;
+        }
+        searcher.clear();
+        let result = searcher.search(&game, &eval, &limits, &mut Silent);
+        if result.report.value.unsigned_abs() > args.max_score {
+            continue;
+        }
+        book.push(position);
+        if !book.len().is_multiple_of(100) && book.len() as u64 != args.count {
+            continue;
+        }
+        eprint!(
+            "\r{} openings, {tries} tried, {:.0} s   ",
+            book.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    eprintln!();
+    let mut out = std::io::BufWriter::new(
+        std::fs::File::create(&args.out)
+            .with_context(|| format!("cannot write {}", args.out.display()))?,
+    );
+    for line in &book {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The base opening and `random_plies` random legal moves after it, or
+/// nothing when the game ends on the way.
+fn candidate<G: Playable>(
+    base: &Opening,
+    args: &OpeningsArgs,
+    rng: &mut SplitMix64,
+) -> anyhow::Result<Option<G>> {
+    let mut game = G::setup(&base.setup)?;
+    for code in &base.moves {
+        let mv = game.parse_move(code).map_err(|e| anyhow::anyhow!(e))?;
+        game.make_move(mv);
+    }
+    let mut moves = Vec::new();
+    for _ in 0..args.random_plies {
+        game.legal_moves(&mut moves);
+        if moves.is_empty() || game.ending().is_some() {
+            return Ok(None);
+        }
+        game.make_move(moves[rng.below(moves.len())]);
+    }
+    game.legal_moves(&mut moves);
+    if moves.is_empty() || game.ending().is_some() {
+        return Ok(None);
+    }
+    Ok(Some(game))
+}
+
+/// A position without its move counters: the same position reached in
+/// another number of moves is the same opening.
+fn key_of(position: &str) -> String {
+    let fields: Vec<&str> = position.split_whitespace().collect();
+    let keep = fields.len().min(4);
+    fields[..keep].join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("banco-openings-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn args(kind: GameKind, out: PathBuf, seed: u64) -> OpeningsArgs {
+        OpeningsArgs {
+            kind,
+            from: None,
+            out,
+            count: 6,
+            random_plies: 2,
+            nodes: 300,
+            max_score: 150,
+            seed,
+        }
+    }
+
+    #[test]
+    fn a_book_is_distinct_level_and_the_same_under_a_seed() {
+        let dir = scratch("book");
+        for kind in [GameKind::Chess, GameKind::Xiangqi] {
+            let (one, two) = (dir.join("one"), dir.join("two"));
+            run(&args(kind, one.clone(), 7)).unwrap();
+            run(&args(kind, two.clone(), 7)).unwrap();
+            let text = std::fs::read_to_string(&one).unwrap();
+            assert_eq!(text, std::fs::read_to_string(&two).unwrap());
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.len(), 6);
+            let distinct: HashSet<String> = lines.iter().map(|l| key_of(l)).collect();
+            assert_eq!(distinct.len(), 6, "{text}");
+            // Every line is an opening a match reads.
+            with_game!(kind, G => {
+                assert_eq!(openings::parse::<G>(&text, &Setup::default()).unwrap().len(), 6);
+            });
+        }
+    }
+
+    #[test]
+    fn gomoku_and_a_bad_base_are_refused() {
+        let dir = scratch("refused");
+        assert!(run(&args(GameKind::Gomoku, dir.join("g"), 1)).is_err());
+        let base = dir.join("base");
+        std::fs::write(&base, "startpos moves e2e5\n").unwrap();
+        let mut bad = args(GameKind::Chess, dir.join("c"), 1);
+        bad.from = Some(base);
+        assert!(run(&bad).is_err());
+        assert!(!dir.join("c").exists(), "nothing is written");
+    }
+}
