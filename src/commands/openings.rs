@@ -136,13 +136,15 @@ fn generate<G: Playable>(args: &OpeningsArgs) -> anyhow::Result<()> {
         if !book.len().is_multiple_of(100) && book.len() as u64 != args.count {
             continue;
         }
-        eprint!(
+        // Not eprint!, which panics when standard error is closed.
+        let _ = write!(
+            std::io::stderr(),
             "\r{} openings, {tries} tried, {:.0} s   ",
             book.len(),
             started.elapsed().as_secs_f64()
         );
     }
-    eprintln!();
+    let _ = writeln!(std::io::stderr());
     let mut out = std::io::BufWriter::new(
         std::fs::File::create(&args.out)
             .with_context(|| format!("cannot write {}", args.out.display()))?,

@@ -292,7 +292,9 @@ impl Standing {
 fn distinct_games(wanted: usize, fixed_nodes: bool, openings: usize) -> usize {
     let distinct = 2 * openings;
     if fixed_nodes && wanted > distinct {
-        eprintln!(
+        // Not eprintln!, which panics when standard error is closed.
+        let _ = writeln!(
+            std::io::stderr(),
             "note: at fixed nodes the {openings} openings give {distinct} different games; \
              the pairing stops there (a larger book: banco openings)"
         );
