@@ -10,7 +10,8 @@
 # rebuilding while the test runs changes nothing. Options after GAME go to
 # `banco match` and replace these defaults: bounds 0,10 Elo (alpha = beta =
 # 0.05), 2+0.02 a game, both cores, at most 20,000 games, the game's
-# balanced openings. Results are appended to target/sprt/results.jsonl.
+# book of balanced openings (tools/openings; at fixed nodes a match plays
+# each opening once a colour, so the book bounds the games). Results are appended to target/sprt/results.jsonl.
 # Examples:
 #
 #   tools/sprt.sh HEAD                          # the uncommitted change, chess
