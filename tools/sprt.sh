@@ -48,7 +48,14 @@ cp target/release/banco "$new_bin"
 case $game in
     chess) openings=tools/openings/chess-book.epd; protocol=uci ;;
     xiangqi) openings=tools/openings/xiangqi-book.txt; protocol=uci ;;
-    gomoku) openings=tools/openings/gomoku-3stone-15.txt; protocol=gomocup ;;
+    gomoku)
+        # Renju's book is judged under its own rule; the others share freestyle's.
+        if [[ " $* " == *" --rule renju "* ]]; then
+            openings=tools/openings/gomoku-book-renju.txt
+        else
+            openings=tools/openings/gomoku-book-freestyle.txt
+        fi
+        protocol=gomocup ;;
     *) echo "unknown game '$game': chess, xiangqi or gomoku" >&2; exit 2 ;;
 esac
 

@@ -7,6 +7,12 @@
 //! start position, or one of a file's) followed by a few random legal
 //! moves, kept when a short search of the `nnue` evaluator finds it level
 //! within a margin, and kept once. The book is deterministic under a seed.
+//!
+//! Gomoku's matches are timed, so their games differ anyway, but twenty
+//! openings still make a test of a few hundred games replay near-copies:
+//! its book is written as Gomocup offsets from the centre (what `banco
+//! match` and the Gomocup referees read), judged by the strong evaluation
+//! under the rule given, each set of stones once.
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -24,9 +30,13 @@ use super::matches::openings::{self, Opening};
 /// Arguments of `banco openings`.
 #[derive(Args, Debug)]
 pub struct OpeningsArgs {
-    /// chess or xiangqi.
+    /// chess, xiangqi or gomoku.
     #[arg(value_name = "GAME", value_parser = game_kind())]
     pub kind: GameKind,
+    /// The rule the openings are judged under (gomoku: freestyle, standard,
+    /// renju or caro); the game's default without it.
+    #[arg(long)]
+    pub rule: Option<String>,
     /// Base openings (a match opening file); the start position without it.
     #[arg(long)]
     pub from: Option<PathBuf>,
@@ -42,7 +52,8 @@ pub struct OpeningsArgs {
     /// Nodes of the search that judges each candidate.
     #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub nodes: u64,
-    /// The largest advantage kept, in centipawns, for either side.
+    /// The largest advantage kept, in the search's units (centipawns in
+    /// chess and xiangqi), for either side.
     #[arg(long, default_value_t = 80, value_parser = clap::value_parser!(u32).range(0..=30_000))]
     pub max_score: u32,
     /// The seed the random moves are drawn from.
@@ -54,13 +65,9 @@ pub struct OpeningsArgs {
 ///
 /// # Errors
 ///
-/// Gomoku (whose matches are timed, so its games differ anyway), an
-/// unreadable or bad base file, a margin too narrow to fill the book, or a
-/// failed write.
+/// An unknown rule, an unreadable or bad base file, a margin too narrow to
+/// fill the book, or a failed write.
 pub fn run(args: &OpeningsArgs) -> anyhow::Result<()> {
-    if args.kind == GameKind::Gomoku {
-        bail!("openings are made for chess and xiangqi");
-    }
     with_game!(args.kind, G => generate::<G>(args))
 }
 
@@ -82,7 +89,12 @@ impl SplitMix64 {
 }
 
 fn generate<G: Playable>(args: &OpeningsArgs) -> anyhow::Result<()> {
-    let setup = Setup::default();
+    let setup = Setup {
+        rule: args.rule.clone(),
+        ..Setup::default()
+    };
+    // A bad rule fails here, before any work.
+    G::setup(&setup)?;
     let bases = match &args.from {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -123,8 +135,8 @@ fn generate<G: Playable>(args: &OpeningsArgs) -> anyhow::Result<()> {
         let Some(game) = candidate::<G>(&bases[rng.below(bases.len())], args, &mut rng)? else {
             continue;
         };
-        let position = game.position();
-        if !seen.insert(key_of(&position)) {
+        let (position, key) = book_line(&game, args.kind)?;
+        if !seen.insert(key) {
             continue;
         }
         searcher.clear();
@@ -183,6 +195,32 @@ fn candidate<G: Playable>(
     Ok(Some(game))
 }
 
+/// The book's line for a game and the key that tells positions apart.
+/// Gomoku's line is its stones as Gomocup offsets from the centre, and its
+/// key the sets of each colour's stones (the order they came in does not
+/// matter).
+fn book_line<G: Playable>(game: &G, kind: GameKind) -> anyhow::Result<(String, String)> {
+    let position = game.position();
+    if kind != GameKind::Gomoku {
+        let key = key_of(&position);
+        return Ok((position, key));
+    }
+    let size = banco_gomoku::DEFAULT_SIZE;
+    let centre = i32::from(size / 2);
+    let mut offsets = Vec::new();
+    let mut stones: [Vec<(i32, i32)>; 2] = [Vec::new(), Vec::new()];
+    for (ply, text) in position.split_whitespace().enumerate() {
+        let point = banco_gomoku::Point::parse(text, size).map_err(|e| anyhow::anyhow!(e))?;
+        let offset = (i32::from(point.x) - centre, i32::from(point.y) - centre);
+        offsets.push(format!("{},{}", offset.0, offset.1));
+        stones[ply % 2].push(offset);
+    }
+    for colour in &mut stones {
+        colour.sort_unstable();
+    }
+    Ok((offsets.join(", "), format!("{stones:?}")))
+}
+
 /// A position without its move counters: the same position reached in
 /// another number of moves is the same opening.
 fn key_of(position: &str) -> String {
@@ -205,6 +243,7 @@ mod tests {
     fn args(kind: GameKind, out: PathBuf, seed: u64) -> OpeningsArgs {
         OpeningsArgs {
             kind,
+            rule: None,
             from: None,
             out,
             count: 6,
@@ -218,15 +257,33 @@ mod tests {
     #[test]
     fn a_book_is_distinct_level_and_the_same_under_a_seed() {
         let dir = scratch("book");
-        for kind in [GameKind::Chess, GameKind::Xiangqi] {
+        for kind in [GameKind::Chess, GameKind::Xiangqi, GameKind::Gomoku] {
             let (one, two) = (dir.join("one"), dir.join("two"));
-            run(&args(kind, one.clone(), 7)).unwrap();
-            run(&args(kind, two.clone(), 7)).unwrap();
+            let mut made = args(kind, one.clone(), 7);
+            if kind == GameKind::Gomoku {
+                made.random_plies = 5;
+                made.max_score = 3_000;
+            }
+            run(&made).unwrap();
+            run(&OpeningsArgs {
+                out: two.clone(),
+                ..made
+            })
+            .unwrap();
             let text = std::fs::read_to_string(&one).unwrap();
             assert_eq!(text, std::fs::read_to_string(&two).unwrap());
             let lines: Vec<&str> = text.lines().collect();
             assert_eq!(lines.len(), 6);
-            let distinct: HashSet<String> = lines.iter().map(|l| key_of(l)).collect();
+            let distinct: HashSet<String> = lines
+                .iter()
+                .map(|l| {
+                    if kind == GameKind::Gomoku {
+                        (*l).to_owned()
+                    } else {
+                        key_of(l)
+                    }
+                })
+                .collect();
             assert_eq!(distinct.len(), 6, "{text}");
             // Every line is an opening a match reads.
             with_game!(kind, G => {
@@ -236,9 +293,12 @@ mod tests {
     }
 
     #[test]
-    fn gomoku_and_a_bad_base_are_refused() {
+    fn a_bad_rule_and_a_bad_base_are_refused() {
         let dir = scratch("refused");
-        assert!(run(&args(GameKind::Gomoku, dir.join("g"), 1)).is_err());
+        let mut bad_rule = args(GameKind::Gomoku, dir.join("g"), 1);
+        bad_rule.rule = Some("go".to_owned());
+        assert!(run(&bad_rule).is_err());
+        assert!(!dir.join("g").exists(), "nothing is written");
         let base = dir.join("base");
         std::fs::write(&base, "startpos moves e2e5\n").unwrap();
         let mut bad = args(GameKind::Chess, dir.join("c"), 1);
