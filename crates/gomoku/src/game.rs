@@ -6,7 +6,9 @@
 //! empty board), as gomoku programs do, since a stone far from all others
 //! never matters to the outcome the search can see. When the side to move
 //! can make five it lists only those points; when the opponent threatens
-//! five, only the points that stop it (every other move loses at once).
+//! five, only the points that stop it (every other move loses at once);
+//! when he can make a straight four, only our fours and the points on that
+//! four's lines that can stop it (every other move loses to it).
 //! Renju's black never gets a forbidden point. The checked entry points for
 //! people and protocols, [`GomokuGame::play`] and [`GomokuGame::play_str`],
 //! accept any empty point, forbidden ones included (black then loses).
@@ -14,6 +16,7 @@
 use banco_search::{Game, Outcome, Side};
 
 use crate::board::{Board, Threat};
+use crate::pattern::REACH;
 use crate::point::{STRIDE, check_size};
 use crate::renju::{DIRECTIONS, Foul};
 use crate::{MoveError, Point, Rule, SizeError, zobrist};
@@ -332,6 +335,64 @@ impl GomokuGame {
         );
     }
 
+    /// When the opponent can make a straight four (or two fours) with his
+    /// next stone, the moves that do not lose to it at once: a four of our
+    /// own, which he must answer first, or a point that changes the
+    /// pattern of every such threat. A stone changes a point's pattern on a
+    /// line only within the pattern's reach along that line, so the points
+    /// kept are the threat point itself and, on each line where it makes a
+    /// four, the points within that reach: a few more than the exact
+    /// defences (the renju literature's defence set of a three), never
+    /// fewer. Fills `out` and returns true when it found such a threat and
+    /// such moves; otherwise leaves `out` empty and returns false (with no
+    /// defence every move loses, and the search should see them all).
+    fn open_four_defences(&self, out: &mut Vec<Point>) -> bool {
+        out.clear();
+        let me = self.to_move;
+        let them = me.opponent();
+        let board = &self.board;
+        let n = i32::from(self.size());
+        let mut hits = [0_u8; STRIDE * STRIDE];
+        let mut threats = 0_u8;
+        for q in board.indices() {
+            if !board.is_empty_at(q)
+                || board.threat(them, q) != Threat::OpenFour
+                || !self.allowed(them, q)
+            {
+                continue;
+            }
+            threats = threats.saturating_add(1);
+            hits[q] = hits[q].saturating_add(1);
+            let at = Point::from_index(q);
+            for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                if board.pattern(them, q, d).fours() == 0 {
+                    continue;
+                }
+                for step in (-REACH..=REACH).filter(|&s| s != 0) {
+                    let (x, y) = (i32::from(at.x) + step * dx, i32::from(at.y) + step * dy);
+                    if (0..n).contains(&x) && (0..n).contains(&y) {
+                        let p = y as usize * STRIDE + x as usize;
+                        hits[p] = hits[p].saturating_add(1);
+                    }
+                }
+            }
+        }
+        if threats == 0 {
+            return false;
+        }
+        out.extend(
+            board
+                .indices()
+                .filter(|&i| {
+                    board.is_empty_at(i)
+                        && (hits[i] == threats || board.threat(me, i) >= Threat::Four)
+                        && self.allowed(me, i)
+                })
+                .map(Point::from_index),
+        );
+        !out.is_empty()
+    }
+
     /// Whether `side` may play the empty `index`: not a renju foul, by the
     /// tables where they decide and by the RIF scan where two threes meet.
     pub(crate) fn allowed(&self, side: Side, index: usize) -> bool {
@@ -381,6 +442,9 @@ impl Game for GomokuGame {
             if !out.is_empty() {
                 return;
             }
+        }
+        if board.count(them, Threat::OpenFour) > 0 && self.open_four_defences(out) {
+            return;
         }
         out.extend(
             board

@@ -3,7 +3,7 @@
 //! after every make and every unmake; and the board's fast renju foul test
 //! equals the plain RIF scan.
 
-use banco_gomoku::{GomokuGame, Point, Rule, Side, renju};
+use banco_gomoku::{GomokuGame, Point, Rule, Side, Threat, renju};
 use banco_search::Game;
 
 /// SplitMix64, enough randomness for test games.
@@ -137,4 +137,85 @@ fn renju_black_is_never_offered_a_foul() {
             .count();
     }
     assert!(excluded > 50, "too few fouls to test anything: {excluded}");
+}
+
+/// Whether `side` could make a straight four (or two fours) with one stone
+/// it may play: the threat the move list answers.
+fn has_open_four_point(game: &GomokuGame, side: Side) -> bool {
+    (0..game.size()).any(|y| {
+        (0..game.size()).any(|x| {
+            let p = Point::new(x, y);
+            game.stone(p).is_none()
+                && game.threat(side, p) == Threat::OpenFour
+                && (side == Side::Second || game.foul_at(p).is_none())
+        })
+    })
+}
+
+#[test]
+fn moves_left_out_against_a_straight_four_threat_all_lose_to_it() {
+    let mut rng = Rng(17);
+    let mut moves = Vec::new();
+    let (mut answered, mut left_out) = (0, 0);
+    for round in 0..2_000 {
+        let rule = Rule::ALL[round % Rule::ALL.len()];
+        let mut game = GomokuGame::new(15, rule).unwrap();
+        for _ in 0..8 + rng.below(30) {
+            let p = Point::new(3 + rng.below(9) as u8, 3 + rng.below(9) as u8);
+            let side = if rng.below(2) == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            let _ = game.place(p, side);
+        }
+        let me = if rng.below(2) == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let them = me.opponent();
+        game.set_side_to_move(me);
+        let any_five = |g: &GomokuGame, s: Side| {
+            (0..15).any(|y| {
+                (0..15).any(|x| {
+                    let p = Point::new(x, y);
+                    g.stone(p).is_none() && g.threat(s, p) == Threat::Five
+                })
+            })
+        };
+        if game.rule_outcome().is_some()
+            || any_five(&game, me)
+            || any_five(&game, them)
+            || !has_open_four_point(&game, them)
+        {
+            continue;
+        }
+        game.legal_moves(&mut moves);
+        assert!(!moves.is_empty());
+        answered += 1;
+        for y in 0..15 {
+            for x in 0..15 {
+                let p = Point::new(x, y);
+                let mine_allowed =
+                    me == Side::Second || rule != Rule::Renju || game.foul_at(p).is_none();
+                if game.stone(p).is_some() || moves.contains(&p) || !mine_allowed {
+                    continue;
+                }
+                if game.threat(me, p) < Threat::Four {
+                    let mut next = game.clone();
+                    next.make_move(p);
+                    left_out += 1;
+                    assert!(
+                        has_open_four_point(&next, them),
+                        "{p} was left out but stops the threat in {game:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        answered > 50 && left_out > 1_000,
+        "too few threats to test anything: {answered} positions, {left_out} moves left out"
+    );
 }
