@@ -804,6 +804,64 @@ fn tune_fits_gomoku_weights_and_refits_from_its_samples() {
 }
 
 #[test]
+fn tune_combos_writes_a_class_table_and_refits_from_its_games() {
+    let dir = std::env::temp_dir().join(format!("banco-combos-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (records, table) = (dir.join("games.txt"), dir.join("table.combos"));
+    let args = [
+        "tune",
+        "gomoku",
+        "--combos",
+        "--games",
+        "3",
+        "--nodes",
+        "150",
+        "--epochs",
+        "20",
+        "--validate-every",
+        "2",
+        "--records",
+        records.to_str().unwrap(),
+        "--out",
+        table.to_str().unwrap(),
+    ];
+    let first = banco(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(
+        stdout(&first).contains("held-out games"),
+        "{}",
+        stdout(&first)
+    );
+    let written = std::fs::read_to_string(&table).unwrap();
+    assert_eq!(
+        banco_gomoku::combo::parse_table(&written).unwrap().len(),
+        2,
+        "two rows"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&records).unwrap().lines().count(),
+        3
+    );
+    // The second run reads the games back and fits the same table.
+    let again = banco(&args);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(std::fs::read_to_string(&table).unwrap(), written);
+
+    std::fs::write(&records, "0 x 3 h8\n").unwrap();
+    let broken = banco(&args);
+    assert!(!broken.status.success());
+    assert!(
+        stderr(&broken).contains("game line 1"),
+        "{}",
+        stderr(&broken)
+    );
+    // A class fit needs somewhere to write.
+    let no_out = banco(&["tune", "gomoku", "--combos", "--games", "1"]);
+    assert!(!no_out.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn train_learns_a_net_from_datagen_files_that_the_engine_then_plays_with() {
     let dir = std::env::temp_dir().join(format!("banco-train-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -4,12 +4,17 @@
 //! rule's `…_WEIGHTS` in `crates/gomoku/src/board.rs` once a match has shown them
 //! stronger.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, bail};
 use banco_games::GameKind;
-use banco_gomoku::tune::{FEATURES, Sample, SelfPlay, fit, self_play};
+use banco_gomoku::combo::write_table;
+use banco_gomoku::tune::{
+    FEATURES, GameRecord, Sample, SelfPlay, combo_samples, fit, fit_combos, live_combo_vector,
+    self_play, self_play_records,
+};
 use banco_gomoku::{PatternWeights, Rule};
 use clap::Args;
 
@@ -50,6 +55,25 @@ pub struct TuneArgs {
     /// Every this many-th game is held out to validate the fit.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..=1_000))]
     pub validate_every: u32,
+    /// Fit a value per point class (the four line patterns of a point as a
+    /// multiset, 1,365 classes per role) instead of per line pattern, and
+    /// write the table to `--out`.
+    #[arg(long, requires = "out")]
+    pub combos: bool,
+    /// Where `--combos` writes its table (the format of
+    /// `crates/gomoku/src/eval/freestyle.combos`).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Keep the self-play games in this file (one a line: number, winner,
+    /// opening plies, moves), or read them from it if it exists, so a class
+    /// fit can be run again without replaying (`--combos` only).
+    #[arg(long, requires = "combos")]
+    pub records: Option<PathBuf>,
+    /// How strongly each class value is pulled back to its start (an L2
+    /// penalty per squared unit): rare classes keep about what their lines
+    /// give them.
+    #[arg(long, default_value_t = 1e-7)]
+    pub pull: f64,
 }
 
 /// Runs `banco tune`.
@@ -70,6 +94,9 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         seed: args.seed,
         threads: usize::try_from(args.threads).unwrap_or(1),
     };
+    if args.combos {
+        return run_combos(args, rule, &options);
+    }
     let samples = match &args.samples {
         Some(path) if path.exists() => read_samples(path)?,
         _ => {
@@ -113,6 +140,105 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         fitted.validation_loss.1
     )?;
     outln!("{}", rust_source(rule, &fitted.weights))?;
+    Ok(())
+}
+
+/// `banco tune gomoku --combos`: a value per point class.
+fn run_combos(args: &TuneArgs, rule: Rule, options: &SelfPlay) -> anyhow::Result<()> {
+    let records = match &args.records {
+        Some(path) if path.exists() => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            text.lines()
+                .filter(|l| !l.trim().is_empty())
+                .enumerate()
+                .map(|(n, line)| {
+                    GameRecord::from_line(line, rule).map_err(|e| {
+                        anyhow::anyhow!("{}: game line {}: {e}", path.display(), n + 1)
+                    })
+                })
+                .collect::<anyhow::Result<Vec<_>>>()?
+        }
+        _ => {
+            let started = Instant::now();
+            let mut records = Vec::new();
+            // Each game is written as it ends, so a stopped run keeps its games.
+            let mut file = match &args.records {
+                Some(path) => Some(std::io::BufWriter::new(
+                    std::fs::File::create(path)
+                        .with_context(|| format!("cannot write {}", path.display()))?,
+                )),
+                None => None,
+            };
+            let mut failed = None;
+            self_play_records(options, &mut |record| {
+                records.push(record.clone());
+                if let Some(file) = &mut file
+                    && let Err(e) =
+                        writeln!(file, "{}", record.to_line()).and_then(|()| file.flush())
+                {
+                    failed.get_or_insert(e);
+                }
+                let seconds = started.elapsed().as_secs_f64();
+                let _ = write!(
+                    std::io::stderr(),
+                    "\r{}/{} games, {seconds:.0} s   ",
+                    records.len(),
+                    args.games
+                );
+            });
+            let _ = writeln!(std::io::stderr());
+            if let Some(e) = failed {
+                bail!("cannot write the games: {e}");
+            }
+            records
+        }
+    };
+    let samples = combo_samples(&records, rule);
+    let start = live_combo_vector(rule);
+    let fitted = fit_combos(
+        &samples,
+        &start,
+        args.epochs,
+        args.pull,
+        args.validate_every,
+    );
+    outln!(
+        "{} positions from {} games; {} to fit, {} held out",
+        samples.len(),
+        records.len(),
+        fitted.sizes.0,
+        fitted.sizes.1
+    )?;
+    outln!("sigmoid scale: {:.1}", fitted.scale)?;
+    outln!(
+        "mean squared error, training games: {:.6} -> {:.6}",
+        fitted.train_loss.0,
+        fitted.train_loss.1
+    )?;
+    outln!(
+        "mean squared error, held-out games: {:.6} -> {:.6}",
+        fitted.validation_loss.0,
+        fitted.validation_loss.1
+    )?;
+    let header = format!(
+        "{rule} point-class values (mover row, then waiter row), fitted by\nbanco tune gomoku --rule {rule} --combos --games {} --nodes {} --seed {} --epochs {} --pull {}\non {} positions of {} games; held-out error {:.6} -> {:.6}",
+        args.games,
+        args.nodes,
+        args.seed,
+        args.epochs,
+        args.pull,
+        samples.len(),
+        records.len(),
+        fitted.validation_loss.0,
+        fitted.validation_loss.1,
+        rule = rule.name()
+    );
+    let Some(out) = &args.out else {
+        bail!("--combos needs --out");
+    };
+    std::fs::write(out, write_table(&fitted.values, &header))
+        .with_context(|| format!("cannot write {}", out.display()))?;
     Ok(())
 }
 

@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use banco_search::Side;
 
+use crate::combo::{ComboValues, combo_index, parse_table};
 use crate::pattern::{FiveRule, LinePattern, PatternTable, REACH, WALL, shift_of, swap_colours};
 use crate::point::STRIDE;
 use crate::renju::{DIRECTIONS, Foul, Grid};
@@ -134,13 +135,15 @@ impl PointTable {
             (Rule::Renju, false) => 3,
         };
         let weights = PatternWeights::for_rule(rule);
+        let combos = learned_combos(rule);
         TABLES[slot].get_or_init(|| PointTable {
             entries: (0..POINT_CODES)
                 .map(|code| {
                     let patterns = std::array::from_fn(|d| {
                         LinePattern::from_index(code / 12_usize.pow(3 - d as u32) % 12)
                     });
-                    let (threat, values) = classify_patterns(&patterns, renju_black, weights);
+                    let (threat, values) =
+                        classify_patterns(&patterns, renju_black, weights, combos);
                     (threat, values.map(|v| i16::try_from(v).unwrap_or(i16::MAX)))
                 })
                 .collect(),
@@ -157,13 +160,28 @@ impl PointTable {
     }
 }
 
+/// The learned value of each point class under `rule`, where a table was
+/// fitted for it (`banco tune gomoku --combos`); the other rules sum their
+/// line weights.
+pub(crate) fn learned_combos(rule: Rule) -> Option<&'static ComboValues> {
+    static FREESTYLE: OnceLock<Option<Box<ComboValues>>> = OnceLock::new();
+    match rule {
+        Rule::Freestyle => FREESTYLE
+            .get_or_init(|| parse_table(include_str!("eval/freestyle.combos")).ok())
+            .as_deref(),
+        Rule::Standard | Rule::Renju | Rule::Caro => None,
+    }
+}
+
 /// The threat and the values (as mover, as waiter) of a point with these
 /// four line patterns (for renju's black, overlines and double-fours are
-/// fouls).
+/// fouls): the class's learned values where `combos` has them, else the
+/// sum of the line weights and the bonus of the threat.
 pub(crate) fn classify_patterns(
     patterns: &[LinePattern; 4],
     renju_black: bool,
     weights: &PatternWeights,
+    combos: Option<&ComboValues>,
 ) -> (Threat, [i32; 2]) {
     let mut threat = combine(patterns);
     // Renju's overline and double-four are exact from the tables. A
@@ -181,6 +199,8 @@ pub(crate) fn classify_patterns(
         let r = role as usize;
         if threat == Threat::Forbidden {
             0
+        } else if let Some(combos) = combos {
+            combos[r][combo_index(patterns)]
         } else {
             patterns
                 .iter()
@@ -496,7 +516,7 @@ impl Board {
 }
 
 /// The threat of four line patterns, renju fouls aside.
-fn combine(patterns: &[LinePattern; 4]) -> Threat {
+pub(crate) fn combine(patterns: &[LinePattern; 4]) -> Threat {
     let mut fours = 0;
     let mut open_four = false;
     let mut threes = 0;
@@ -569,7 +589,8 @@ mod tests {
                                 classify_patterns(
                                     &patterns,
                                     renju_black,
-                                    PatternWeights::for_rule(rule)
+                                    PatternWeights::for_rule(rule),
+                                    learned_combos(rule)
                                 ),
                                 "{patterns:?}"
                             );
@@ -577,6 +598,18 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn an_embedded_class_table_is_empty_or_reads() {
+        let text = include_str!("eval/freestyle.combos");
+        let has_values = text
+            .lines()
+            .any(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+        assert_eq!(has_values, learned_combos(Rule::Freestyle).is_some());
+        if has_values {
+            parse_table(text).unwrap();
         }
     }
 

@@ -34,6 +34,7 @@
 //! ```
 
 mod board;
+pub mod combo;
 mod error;
 pub mod eval;
 mod game;

@@ -20,6 +20,7 @@
 use banco_search::{Game, Limits, SearchConfig, Searcher, Side, Silent};
 
 use crate::board::{PatternWeights, Role, Threat};
+use crate::combo::{COMBOS, ComboValues, combo_index, from_line_weights, representatives};
 use crate::think::choose_move;
 use crate::{GameStatus, GomokuEvaluator, GomokuGame, Point, Rule};
 
@@ -156,15 +157,106 @@ fn split_mix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Plays one game; its positions with their result.
-fn play_one(options: &SelfPlay, index: u32) -> Vec<Sample> {
+/// One self-play game: its moves from the empty board and its winner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The game's number, counted from 0.
+    pub index: u32,
+    /// The moves, black first, the random opening moves included.
+    pub moves: Vec<Point>,
+    /// The winner; `None` for a draw.
+    pub winner: Option<Side>,
+    /// Plies of the random opening (its positions teach nothing).
+    pub opening_plies: usize,
+}
+
+impl GameRecord {
+    /// The record as one line: number, winner (`b`, `w` or `d`), opening
+    /// plies, moves.
+    #[must_use]
+    pub fn to_line(&self) -> String {
+        let winner = match self.winner {
+            Some(Side::First) => "b",
+            Some(Side::Second) => "w",
+            None => "d",
+        };
+        let moves: Vec<String> = self.moves.iter().map(ToString::to_string).collect();
+        format!(
+            "{} {winner} {} {}",
+            self.index,
+            self.opening_plies,
+            moves.join(" ")
+        )
+    }
+
+    /// Reads [`GameRecord::to_line`]'s line.
+    ///
+    /// # Errors
+    ///
+    /// A line of another shape, or a move that cannot be played.
+    pub fn from_line(line: &str, rule: Rule) -> Result<GameRecord, crate::GomokuError> {
+        let bad = || {
+            crate::GomokuError::Move(crate::MoveError::Malformed {
+                input: line.to_owned(),
+            })
+        };
+        let mut words = line.split_whitespace();
+        let index = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
+        let winner = match words.next() {
+            Some("b") => Some(Side::First),
+            Some("w") => Some(Side::Second),
+            Some("d") => None,
+            _ => return Err(bad()),
+        };
+        let opening_plies = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
+        let rest: Vec<&str> = words.collect();
+        let game = GomokuGame::from_moves(15, rule, &rest.join(" "))?;
+        Ok(GameRecord {
+            index,
+            moves: game.moves().iter().map(|m| m.point).collect(),
+            winner,
+            opening_plies,
+        })
+    }
+
+    /// The positions to learn from, each with the result for its side to
+    /// move: every position after the opening whose value is the
+    /// evaluation's sum (`keep` says which, and what it reads of them).
+    pub fn positions<T>(
+        &self,
+        rule: Rule,
+        mut keep: impl FnMut(&GomokuGame) -> Option<T>,
+    ) -> Vec<(T, f64)> {
+        let mut game = GomokuGame::standard(rule);
+        let mut out = Vec::new();
+        for (ply, &mv) in self.moves.iter().enumerate() {
+            if ply > self.opening_plies
+                && let Some(features) = keep(&game)
+            {
+                let mover = game.side_to_move();
+                let result = match self.winner {
+                    Some(w) if w == mover => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                };
+                out.push((features, result));
+            }
+            game.make_move(mv);
+        }
+        out
+    }
+}
+
+/// Plays one game to its end.
+#[must_use]
+pub fn play_game(options: &SelfPlay, index: u32) -> GameRecord {
     let mut state = options.seed ^ u64::from(index).wrapping_mul(0xD1B5_4A32_D192_ED03);
     let mut game = GomokuGame::standard(options.rule);
     let mut moves: Vec<Point> = Vec::new();
     for ply in 0..=options.random_plies {
         game.legal_moves(&mut moves);
         if moves.is_empty() || game.status() != GameStatus::Ongoing {
-            return Vec::new();
+            break;
         }
         let pick = if ply == 0 {
             0
@@ -179,12 +271,8 @@ fn play_one(options: &SelfPlay, index: u32) -> Vec<Sample> {
         ..SearchConfig::default()
     });
     let limits = Limits::nodes(options.nodes);
-    let mut kept: Vec<([i32; FEATURES], Side)> = Vec::new();
+    let opening_plies = game.moves().len().saturating_sub(1);
     while game.status() == GameStatus::Ongoing {
-        let mover = game.side_to_move();
-        if let Some(f) = features(&game) {
-            kept.push((f, mover));
-        }
         let Some(choice) = choose_move(
             &game,
             &mut searcher,
@@ -202,44 +290,55 @@ fn play_one(options: &SelfPlay, index: u32) -> Vec<Sample> {
         GameStatus::Foul { .. } => Some(Side::Second),
         _ => None,
     };
-    kept.into_iter()
-        .map(|(features, mover)| Sample {
-            features,
-            result: match winner {
-                Some(w) if w == mover => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            },
-            game: index,
-        })
-        .collect()
+    GameRecord {
+        index,
+        moves: game.moves().iter().map(|m| m.point).collect(),
+        winner,
+        opening_plies,
+    }
 }
 
 /// Plays the games on `options.threads` threads, in batches, and returns
 /// their positions in game order; `progress` hears the games done and the
 /// positions kept after each batch.
 pub fn self_play(options: &SelfPlay, progress: &mut dyn FnMut(u32, usize)) -> Vec<Sample> {
-    let threads = u32::try_from(options.threads.max(1)).unwrap_or(1);
     let mut samples = Vec::new();
+    self_play_records(options, &mut |record| {
+        samples.extend(record.positions(options.rule, features).into_iter().map(
+            |(features, result)| Sample {
+                features,
+                result,
+                game: record.index,
+            },
+        ));
+        if (record.index + 1) % u32::try_from(options.threads.max(1)).unwrap_or(1) == 0
+            || record.index + 1 == options.games
+        {
+            progress(record.index + 1, samples.len());
+        }
+    });
+    samples
+}
+
+/// Plays the games on `options.threads` threads, in batches; `each` hears
+/// every game, in game order. The games depend on their numbers only, not
+/// on the threads.
+pub fn self_play_records(options: &SelfPlay, each: &mut dyn FnMut(&GameRecord)) {
+    let threads = u32::try_from(options.threads.max(1)).unwrap_or(1);
     let mut next = 0;
     while next < options.games {
         let batch = threads.min(options.games - next);
-        let done: Vec<Vec<Sample>> = std::thread::scope(|scope| {
+        let done: Vec<Option<GameRecord>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (next..next + batch)
-                .map(|index| scope.spawn(move || play_one(options, index)))
+                .map(|index| scope.spawn(move || play_game(options, index)))
                 .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_default())
-                .collect()
+            handles.into_iter().map(|h| h.join().ok()).collect()
         });
-        for game in done {
-            samples.extend(game);
+        for record in done.iter().flatten() {
+            each(record);
         }
         next += batch;
-        progress(next, samples.len());
     }
-    samples
 }
 
 /// What a fit found.
@@ -338,6 +437,229 @@ pub fn fit(samples: &[Sample], start: &PatternWeights, epochs: u32, validate_eve
     }
 }
 
+/// Inputs of the class evaluation: per role, one per point class
+/// ([`COMBOS`]), then the tempo, then the stones on the board (a measure
+/// of the game's phase the fit may use to explain results, so the class
+/// values need not; the evaluation has no such term).
+pub const COMBO_FEATURES: usize = 2 * COMBOS + 2;
+const COMBO_TEMPO: usize = 2 * COMBOS;
+const COMBO_PHASE: usize = 2 * COMBOS + 1;
+
+/// The class evaluation's inputs, sparse: `(input, count)` for the classes
+/// of the empty points (the side to move's counted plus, the waiting
+/// side's minus) and the tempo, or `None` where the evaluation is not that
+/// sum (as [`features`]).
+#[must_use]
+pub fn combo_features(game: &GomokuGame) -> Option<Vec<(u32, i32)>> {
+    let board = game.board();
+    let me = game.side_to_move();
+    let them = me.opponent();
+    let their_fives = board.count(them, Threat::Five);
+    if board.count(me, Threat::Five) > 0
+        || their_fives >= 2
+        || (their_fives == 0 && board.count(me, Threat::OpenFour) > 0)
+    {
+        return None;
+    }
+    let mut dense = vec![0_i32; COMBO_FEATURES];
+    for index in board.indices().filter(|&i| board.is_empty_at(i)) {
+        for (side, role, sign) in [(me, Role::Mover, 1), (them, Role::Waiter, -1)] {
+            if board.threat(side, index) == Threat::Forbidden {
+                continue;
+            }
+            let patterns: [crate::LinePattern; 4] =
+                std::array::from_fn(|d| board.pattern(side, index, d));
+            dense[role as usize * COMBOS + combo_index(&patterns)] += sign;
+        }
+    }
+    dense[COMBO_TEMPO] = if their_fives == 1 { -1 } else { 1 };
+    dense[COMBO_PHASE] = i32::try_from(board.stones()).unwrap_or(0);
+    Some(
+        dense
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, c)| c != 0)
+            .map(|(i, c)| (u32::try_from(i).unwrap_or(0), c))
+            .collect(),
+    )
+}
+
+/// The class values the strong evaluation plays with under `rule` (its
+/// learned table, or the sums of its line weights) and its tempo, as one
+/// vector in [`combo_features`]' order.
+#[must_use]
+pub fn live_combo_vector(rule: Rule) -> Vec<f64> {
+    let weights = PatternWeights::for_rule(rule);
+    let values = match crate::board::learned_combos(rule) {
+        Some(table) => Box::new(*table),
+        None => from_line_weights(weights),
+    };
+    let mut v: Vec<f64> = values.iter().flatten().map(|&x| f64::from(x)).collect();
+    v.push(f64::from(weights.tempo));
+    v.push(0.0);
+    v
+}
+
+/// One position for the class fit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ComboSample {
+    /// The inputs ([`combo_features`]).
+    pub features: Vec<(u32, i32)>,
+    /// 1 won, 0.5 drawn, 0 lost, for the side to move.
+    pub result: f64,
+    /// The game it comes from.
+    pub game: u32,
+}
+
+/// The class samples of games.
+#[must_use]
+pub fn combo_samples(records: &[GameRecord], rule: Rule) -> Vec<ComboSample> {
+    records
+        .iter()
+        .flat_map(|record| {
+            record
+                .positions(rule, combo_features)
+                .into_iter()
+                .map(|(features, result)| ComboSample {
+                    features,
+                    result,
+                    game: record.index,
+                })
+        })
+        .collect()
+}
+
+/// What a class fit found.
+#[derive(Clone, Debug)]
+pub struct ComboFit {
+    /// The fitted class values, rounded.
+    pub values: Box<ComboValues>,
+    /// The sigmoid's scale, fitted with the starting values and held.
+    pub scale: f64,
+    /// Mean squared error on the training games, before and after.
+    pub train_loss: (f64, f64),
+    /// Mean squared error on the validation games, before and after.
+    pub validation_loss: (f64, f64),
+    /// Positions in each part.
+    pub sizes: (usize, usize),
+}
+
+fn sparse_value(w: &[f64], f: &[(u32, i32)]) -> f64 {
+    f.iter().map(|&(i, c)| w[i as usize] * f64::from(c)).sum()
+}
+
+fn sparse_loss(w: &[f64], scale: f64, samples: &[&ComboSample]) -> f64 {
+    let sum: f64 = samples
+        .iter()
+        .map(|s| {
+            let e = s.result - sigmoid(sparse_value(w, &s.features) / scale);
+            e * e
+        })
+        .sum();
+    sum / samples.len().max(1) as f64
+}
+
+/// Fits the class values to the samples' results, from `start` (as
+/// [`live_combo_vector`] gives), by `epochs` full passes of Adam; each
+/// value is pulled back toward its start by `pull` (an L2 penalty per
+/// squared unit, per position), so classes the games rarely show keep
+/// about the value their lines give them. The tempo and the classes of no
+/// pattern at all stay as they are: the search's margins are set in them.
+/// Every `validate_every`-th game is held out.
+#[must_use]
+pub fn fit_combos(
+    samples: &[ComboSample],
+    start: &[f64],
+    epochs: u32,
+    pull: f64,
+    validate_every: u32,
+) -> ComboFit {
+    let every = validate_every.max(2);
+    let (validation, train): (Vec<&ComboSample>, Vec<&ComboSample>) =
+        samples.iter().partition(|s| s.game % every == 0);
+    let mut w = start.to_vec();
+    let scale = {
+        // The same golden-section search as `fit_scale`, on this loss.
+        let (mut lo, mut hi) = (1.0_f64.ln(), 100_000.0_f64.ln());
+        let ratio = (5.0_f64.sqrt() - 1.0) / 2.0;
+        for _ in 0..60 {
+            let a = hi - ratio * (hi - lo);
+            let b = lo + ratio * (hi - lo);
+            if sparse_loss(&w, a.exp(), &train) < sparse_loss(&w, b.exp(), &train) {
+                hi = b;
+            } else {
+                lo = a;
+            }
+        }
+        f64::midpoint(lo, hi).exp()
+    };
+    let before = (
+        sparse_loss(&w, scale, &train),
+        sparse_loss(&w, scale, &validation),
+    );
+    let (rate, beta1, beta2, eps) = (2.0, 0.9, 0.999, 1e-8);
+    let mut m = vec![0.0; w.len()];
+    let mut v = vec![0.0; w.len()];
+    let n = train.len().max(1) as f64;
+    let tempo = COMBO_TEMPO;
+    // A point with no pattern on any line (every far empty point) is as
+    // common as the board is empty: fitted, its value turns into a measure
+    // of the game's phase that shifts every static value of the side to
+    // move, which the search's margins cannot take. It stays as it was,
+    // as the line fit keeps its "no pattern" weight.
+    let dead: Vec<bool> = representatives()
+        .iter()
+        .map(|patterns| {
+            patterns
+                .iter()
+                .all(|&p| matches!(p, crate::LinePattern::None | crate::LinePattern::Overline))
+        })
+        .collect();
+    let fitted = |i: usize| i == COMBO_PHASE || (i != tempo && !dead[i % COMBOS]);
+    for t in 1..=epochs {
+        let mut grad: Vec<f64> = w
+            .iter()
+            .zip(start)
+            .map(|(x, x0)| 2.0 * pull * (x - x0))
+            .collect();
+        for s in &train {
+            let p = sigmoid(sparse_value(&w, &s.features) / scale);
+            let k = -2.0 * (s.result - p) * p * (1.0 - p) / scale / n;
+            for &(i, c) in &s.features {
+                grad[i as usize] += k * f64::from(c);
+            }
+        }
+        let step = i32::try_from(t).unwrap_or(i32::MAX);
+        for i in (0..w.len()).filter(|&i| fitted(i)) {
+            m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
+            v[i] = beta2 * v[i] + (1.0 - beta2) * grad[i] * grad[i];
+            let m_hat = m[i] / (1.0 - beta1.powi(step));
+            let v_hat = v[i] / (1.0 - beta2.powi(step));
+            w[i] -= rate * m_hat / (v_hat.sqrt() + eps);
+        }
+    }
+    // Values are whole numbers within ±30,000; the cast cannot overflow.
+    #[allow(clippy::cast_possible_truncation)]
+    let round = |x: f64| x.round().clamp(-30_000.0, 30_000.0) as i32;
+    let mut values = Box::new([[0; COMBOS]; 2]);
+    for r in 0..2 {
+        for c in 0..COMBOS {
+            values[r][c] = round(w[r * COMBOS + c]);
+        }
+    }
+    let mut rounded: Vec<f64> = values.iter().flatten().map(|&x| f64::from(x)).collect();
+    rounded.push(w[tempo]);
+    // The losses after are the evaluation's own: no phase term.
+    rounded.push(0.0);
+    ComboFit {
+        values,
+        scale,
+        train_loss: (before.0, sparse_loss(&rounded, scale, &train)),
+        validation_loss: (before.1, sparse_loss(&rounded, scale, &validation)),
+        sizes: (train.len(), validation.len()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,6 +691,61 @@ mod tests {
             }
         }
         assert!(checked >= 4);
+    }
+
+    #[test]
+    fn the_class_features_times_the_live_values_are_the_evaluation() {
+        let mut checked = 0;
+        for (rule, moves) in [
+            (Rule::Freestyle, "h8 i9 i8 g8 j7 k6 h9 h7 j9 g10"),
+            (Rule::Standard, "h8 h9 i9 g7 j10 k11 i10 i11 g9 f8 j8"),
+            (Rule::Renju, "h8 i9 j8 i8 i7 h6 j9 j10 k7 g9"),
+            (Rule::Caro, "h8 g9 i9 g7 g8 f8 i7 i8 j8 k9 h10 e7"),
+            (Rule::Freestyle, "h8 a1 i8 a15 j8"),
+            (Rule::Freestyle, "h8 h9 i8 i9 j8 j9 k8"),
+        ] {
+            let game = GomokuGame::from_moves(15, rule, moves).unwrap();
+            let w = live_combo_vector(rule);
+            if let Some(f) = combo_features(&game) {
+                assert_eq!(
+                    sparse_value(&w, &f),
+                    f64::from(strong::evaluate(&game)),
+                    "{moves}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 4);
+    }
+
+    #[test]
+    fn a_class_fit_lowers_the_training_loss_and_records_replay() {
+        let options = SelfPlay {
+            rule: Rule::Freestyle,
+            games: 10,
+            nodes: 300,
+            random_plies: 4,
+            seed: 3,
+            threads: 1,
+        };
+        let records: Vec<GameRecord> = (0..options.games).map(|i| play_game(&options, i)).collect();
+        for record in &records {
+            let line = record.to_line();
+            assert_eq!(
+                GameRecord::from_line(&line, Rule::Freestyle).unwrap(),
+                *record
+            );
+        }
+        assert!(GameRecord::from_line("0 x 3 h8", Rule::Freestyle).is_err());
+        let samples = combo_samples(&records, Rule::Freestyle);
+        assert!(samples.len() > 50);
+        let start = live_combo_vector(Rule::Freestyle);
+        let fit = fit_combos(&samples, &start, 100, 0.0, 4);
+        assert!(
+            fit.train_loss.1 <= fit.train_loss.0 + 1e-9,
+            "{:?}",
+            fit.train_loss
+        );
     }
 
     #[test]
