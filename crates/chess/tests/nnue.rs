@@ -108,5 +108,5 @@ fn the_shipped_net_gives_its_reference_values() {
     .iter()
     .map(|fen| ChessGame::from_fen(fen).unwrap().network_value(&net))
     .collect();
-    assert_eq!(values, vec![42, 1409, -1333, 19]);
+    assert_eq!(values, vec![21, 1377, -1345, -12]);
 }
