@@ -186,12 +186,18 @@ impl EngineOptions {
             }
             "evalfile" => {
                 let text = value.unwrap_or("").trim();
-                banco_games::load_eval_file(self.variant, text).map_err(|err| {
-                    OptionError::BadValue {
-                        name: "EvalFile",
-                        value: text.to_owned(),
-                        expected: err.to_string(),
-                    }
+                // A net's file says which game it was trained for, and it is
+                // loaded for that game whatever the variant now: a GUI may
+                // set the file before `UCI_Variant`, as match runners do.
+                let loaded = if text.is_empty() || text == banco_games::EMBEDDED_NET {
+                    banco_games::load_eval_file(self.variant, text)
+                } else {
+                    banco_games::load_any_eval_file(text).map(|_| ())
+                };
+                loaded.map_err(|err| OptionError::BadValue {
+                    name: "EvalFile",
+                    value: text.to_owned(),
+                    expected: err.to_string(),
                 })?;
                 self.eval_file = if text.is_empty() {
                     banco_games::EMBEDDED_NET.to_owned()
@@ -251,5 +257,21 @@ mod tests {
             o.set("Ponder", Some("true")),
             Err(OptionError::Unknown(_))
         ));
+    }
+
+    #[test]
+    fn a_net_file_set_before_its_variant_is_taken_for_its_own_game() {
+        // The shipped xiangqi net itself, so no other test sees a change.
+        let path = std::env::temp_dir().join(format!("banco-evalfile-{}.nnue", std::process::id()));
+        std::fs::write(&path, include_bytes!("../../../xiangqi/nets/xiangqi.nnue")).unwrap();
+        let mut o = EngineOptions::default();
+        assert_eq!(o.variant, GameKind::Chess);
+        let text = path.to_str().unwrap();
+        assert_eq!(o.set("EvalFile", Some(text)), Ok(OptionChange::Set));
+        assert_eq!(o.eval_file, text);
+        std::fs::write(&path, b"not a net").unwrap();
+        assert!(o.set("EvalFile", Some(text)).is_err());
+        assert_eq!(o.eval_file, text, "a refused file changes nothing");
+        let _ = std::fs::remove_file(&path);
     }
 }
