@@ -16,7 +16,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use banco_chess::{ChessEvaluator, ChessGame};
 use banco_games::GameKind;
-use banco_nnue::{Dataset, Layout, TrainConfig, Trainer};
+use banco_nnue::{Dataset, InputSet, KING_SCHEMES, KingBuckets, Layout, TrainConfig, Trainer};
 use banco_search::Evaluator;
 use banco_xiangqi::{XiangqiEvaluator, XiangqiGame};
 use clap::Args;
@@ -81,6 +81,14 @@ pub struct TrainArgs {
     /// way (chess's castling aside, which the records do not keep).
     #[arg(long)]
     pub mirror: bool,
+    /// The inputs by the own king's square: `plain` (one set), `mirror`
+    /// (the board read mirrored when the king is on its left half),
+    /// `king4` (chess: mirrored, four regions of the king) or `palace3`
+    /// (xiangqi: mirrored, a set per rank of the palace). A mirrored
+    /// scheme reads a position and its mirror image alike, so `--mirror`
+    /// adds nothing to it.
+    #[arg(long, default_value = "plain", value_parser = clap::builder::PossibleValuesParser::new(KING_SCHEMES))]
+    pub king_buckets: String,
 }
 
 /// Runs `banco train`.
@@ -103,6 +111,14 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&args.lambda) {
         bail!("--lambda must lie between 0 and 1");
     }
+    let Some(kings) = KingBuckets::scheme(layout, &args.king_buckets) else {
+        bail!(
+            "--king-buckets {} is not a scheme for {}",
+            args.king_buckets,
+            layout.name()
+        );
+    };
+    let inputs = InputSet { layout, kings };
     let mut config = TrainConfig {
         hidden: usize::try_from(args.hidden).unwrap_or(128),
         buckets: usize::try_from(args.buckets).unwrap_or(1),
@@ -116,7 +132,7 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let mut held_out_boards = Vec::new();
     let data = load(
-        layout,
+        inputs,
         &args.data,
         args.validate_every,
         args.mirror,
@@ -148,22 +164,25 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
             if trainer.layout() != layout
                 || trainer.hidden() != config.hidden
                 || trainer.buckets() != config.buckets
+                || trainer.inputs() != inputs
             {
                 bail!(
-                    "{} is a {} net with {} hidden and {} buckets, not {} with {} and {}",
+                    "{} is a {} net with {} hidden, {} buckets and {} king buckets, not {} with {}, {} and {}",
                     path.display(),
                     trainer.layout().name(),
                     trainer.hidden(),
                     trainer.buckets(),
+                    trainer.inputs().kings.count(),
                     layout.name(),
                     config.hidden,
-                    config.buckets
+                    config.buckets,
+                    kings.count()
                 );
             }
             eprintln!("resumed after epoch {}", trainer.epochs());
             trainer
         }
-        _ => Trainer::new(layout, &config),
+        _ => Trainer::with_inputs(inputs, &config),
     };
     let rate = config.learning_rate;
     let mut best = f64::INFINITY;
@@ -224,13 +243,14 @@ fn write(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// starting again (a record has no game number): the held-out set is
 /// whole games, not positions from games trained on.
 fn load(
-    layout: Layout,
+    inputs: InputSet,
     paths: &[PathBuf],
     validate_every: u32,
     mirror: bool,
     held_out: &mut Vec<format::Sample>,
 ) -> anyhow::Result<Dataset> {
-    let mut data = Dataset::new(layout);
+    let layout = inputs.layout;
+    let mut data = Dataset::with_inputs(inputs);
     let mut game = 0_u32;
     for path in paths {
         let mut input = BufReader::new(

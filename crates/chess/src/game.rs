@@ -168,7 +168,7 @@ impl ChessGame {
     /// layer.
     pub fn attach_network(&mut self, net: Arc<Network>) {
         let top = self.stack.len() - 1;
-        let (white, black) = nnue::features(self.stack[top].pos.board());
+        let (white, black) = nnue::features(&net, self.stack[top].pos.board());
         self.nnue = Some(Box::new(AccumulatorStack::new(net, top, &white, &black)));
     }
 
@@ -200,7 +200,7 @@ impl ChessGame {
             if let Some(stack) = &mut self.nnue {
                 let top = self.stack.len() - 1;
                 if !stack.is_valid(top) {
-                    let (white, black) = nnue::features(self.stack[top].pos.board());
+                    let (white, black) = nnue::features(stack.net(), self.stack[top].pos.board());
                     stack.back_to(top, &white, &black);
                 }
             }

@@ -2,7 +2,7 @@
 //! the changes a move makes to them, for the game's
 //! [`AccumulatorStack`].
 
-use banco_nnue::{AccumulatorStack, Layout, Network, View};
+use banco_nnue::{AccumulatorStack, InputSet, Network, Orientation, View};
 use shakmaty::{Board, Color, Piece, Role};
 
 /// The input code of a piece (kind 0–5, plus 8 for black's).
@@ -22,27 +22,51 @@ fn code(piece: Piece) -> u8 {
     }
 }
 
-/// Every input of a board, from white's view and from black's.
-pub(crate) fn features(board: &Board) -> (Vec<usize>, Vec<usize>) {
-    let view = |black: bool| {
+/// One side's inputs: the pieces as that side's king reads them.
+fn view_features(inputs: &InputSet, board: &Board, color: Color) -> Vec<usize> {
+    inputs.view_features(
         board
             .occupied()
             .into_iter()
-            .filter_map(|sq| {
-                let piece = board.piece_at(sq)?;
-                Layout::Chess.feature(usize::from(sq), code(piece), black)
-            })
-            .collect()
-    };
-    (view(false), view(true))
+            .filter_map(|sq| Some((usize::from(sq), code(board.piece_at(sq)?)))),
+        color == Color::Black,
+    )
+}
+
+/// Every input of a board for `net`, from white's view and from black's.
+pub(crate) fn features(net: &Network, board: &Board) -> (Vec<usize>, Vec<usize>) {
+    let inputs = net.inputs();
+    (
+        view_features(&inputs, board, Color::White),
+        view_features(&inputs, board, Color::Black),
+    )
 }
 
 /// Makes position `position` of the stack from the one before and the
 /// boards before and after the move: the pieces that left a square come
 /// out, those that arrived go in (found by comparing the piece bitboards,
-/// so castling, en passant and promotion need no cases of their own).
+/// so castling, en passant and promotion need no cases of their own). A
+/// view whose king moved to another bucket or half of the board is
+/// computed afresh instead.
 pub(crate) fn push(stack: &mut AccumulatorStack, position: usize, before: &Board, after: &Board) {
+    let inputs = stack.net().inputs();
     stack.push(position);
+    let mut orientations = [Orientation::default(); 2];
+    let mut afresh = [false; 2];
+    for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        let black = color == Color::Black;
+        let king = |board: &Board| board.king_of(color).map(usize::from);
+        let (old, new) = (
+            inputs.orientation(king(before), black),
+            inputs.orientation(king(after), black),
+        );
+        orientations[i] = new;
+        if old != new {
+            afresh[i] = true;
+            let view = if black { View::Second } else { View::First };
+            stack.refresh_view(position, view, &view_features(&inputs, after, color));
+        }
+    }
     for color in [Color::White, Color::Black] {
         for role in Role::ALL {
             let piece = Piece { color, role };
@@ -53,8 +77,12 @@ pub(crate) fn push(stack: &mut AccumulatorStack, position: usize, before: &Board
             let c = code(piece);
             for (squares, add) in [(old & !new, false), (new & !old, true)] {
                 for sq in squares {
-                    for (view, black) in [(View::First, false), (View::Second, true)] {
-                        if let Some(f) = Layout::Chess.feature(usize::from(sq), c, black) {
+                    for (i, view) in [View::First, View::Second].into_iter().enumerate() {
+                        if afresh[i] {
+                            continue;
+                        }
+                        if let Some(f) = inputs.feature(usize::from(sq), c, i == 1, orientations[i])
+                        {
                             stack.change(position, view, f, add);
                         }
                     }
@@ -66,7 +94,7 @@ pub(crate) fn push(stack: &mut AccumulatorStack, position: usize, before: &Board
 
 /// A board's value for `turn` without incremental state.
 pub(crate) fn evaluate_afresh(net: &Network, board: &Board, turn: Color) -> i32 {
-    let (white, black) = features(board);
+    let (white, black) = features(net, board);
     match turn {
         Color::White => net.evaluate(&white, &black),
         Color::Black => net.evaluate(&black, &white),

@@ -2,12 +2,12 @@
 //! the search's score and the game's result, both from the side to move's
 //! view.
 
-use crate::Layout;
+use crate::{InputSet, Layout};
 
 /// Positions held as flat arrays (a few million fit in memory).
 #[derive(Clone, Debug)]
 pub struct Dataset {
-    layout: Layout,
+    inputs: InputSet,
     /// Every position's inputs: the mover's, then the same number of the
     /// other side's.
     features: Vec<u16>,
@@ -39,11 +39,17 @@ pub struct Position<'a> {
 }
 
 impl Dataset {
-    /// An empty set for a layout.
+    /// An empty set for a layout's plain inputs.
     #[must_use]
     pub fn new(layout: Layout) -> Dataset {
+        Dataset::with_inputs(InputSet::plain(layout))
+    }
+
+    /// An empty set for these inputs (king buckets included).
+    #[must_use]
+    pub fn with_inputs(inputs: InputSet) -> Dataset {
         Dataset {
-            layout,
+            inputs,
             features: Vec::new(),
             starts: Vec::new(),
             counts: Vec::new(),
@@ -56,7 +62,13 @@ impl Dataset {
     /// The layout.
     #[must_use]
     pub fn layout(&self) -> Layout {
-        self.layout
+        self.inputs.layout
+    }
+
+    /// The inputs its positions are read as.
+    #[must_use]
+    pub fn inputs(&self) -> InputSet {
+        self.inputs
     }
 
     /// Positions held.
@@ -89,13 +101,14 @@ impl Dataset {
             return false;
         };
         let mut clean = true;
+        let pieces = pieces
+            .iter()
+            .map(|&(square, code)| (usize::from(square), code));
         for perspective in [second_to_move, !second_to_move] {
-            for &(square, code) in pieces {
-                match self.layout.feature(usize::from(square), code, perspective) {
-                    Some(f) => self.features.push(u16::try_from(f).unwrap_or(0)),
-                    None => clean = false,
-                }
-            }
+            let view = self.inputs.view_features(pieces.clone(), perspective);
+            clean &= view.len() == pieces.len();
+            self.features
+                .extend(view.iter().map(|&f| u16::try_from(f).unwrap_or(0)));
         }
         let count = (self.features.len() - start as usize) / 2;
         let Ok(count) = u8::try_from(count) else {

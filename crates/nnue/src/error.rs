@@ -10,7 +10,7 @@ pub enum NetError {
     NotANet,
     /// A version this build does not read.
     #[error(
-        "file version {0}, which this build does not read (nets: versions 1 and 2; checkpoints: version 1)"
+        "file version {0}, which this build does not read (nets: versions 1 to 3; checkpoints: versions 1 and 2)"
     )]
     Version(u16),
     /// A layout code that is no game.

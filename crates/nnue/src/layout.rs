@@ -54,6 +54,34 @@ impl Layout {
         }
     }
 
+    /// Files (columns) of the board.
+    #[must_use]
+    pub const fn files(self) -> usize {
+        match self {
+            Layout::Chess => 8,
+            Layout::Xiangqi => 9,
+        }
+    }
+
+    /// The square's mirror image left to right, `None` off the board.
+    #[must_use]
+    pub const fn mirrored_square(self, square: usize) -> Option<usize> {
+        if square >= self.squares() {
+            return None;
+        }
+        let files = self.files();
+        Some(square - square % files + (files - 1 - square % files))
+    }
+
+    /// The kind code of the king (chess) or general (xiangqi).
+    #[must_use]
+    pub const fn king_kind(self) -> u8 {
+        match self {
+            Layout::Chess => 5,
+            Layout::Xiangqi => 0,
+        }
+    }
+
     /// Piece kinds.
     #[must_use]
     pub const fn kinds(self) -> usize {

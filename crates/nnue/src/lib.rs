@@ -5,6 +5,9 @@
 //!
 //! - [`Layout`]: which input a piece on a square is, from each player's
 //!   side (chess 768, xiangqi 1,260);
+//! - [`KingBuckets`] and [`InputSet`]: optionally a copy of those inputs
+//!   per region of the player's own king, the board read mirrored when
+//!   the king is on its left half;
 //! - [`Network`]: the quantised net the engine plays with, its file format
 //!   (read with every length checked: a bad file is a [`NetError`], never
 //!   a panic) and the accumulator arithmetic (add a piece's row, take one
@@ -24,6 +27,7 @@
 
 mod dataset;
 mod error;
+mod kings;
 mod layout;
 mod network;
 mod slot;
@@ -32,6 +36,7 @@ mod train;
 
 pub use dataset::{Dataset, Position};
 pub use error::NetError;
+pub use kings::{InputSet, KingBuckets, MAX_KING_BUCKETS, Orientation, SCHEMES as KING_SCHEMES};
 pub use layout::Layout;
 pub use network::{
     HEADER_BYTES, MAX_BUCKETS, MAX_HIDDEN, MAX_OUTPUT_WEIGHT, Network, QA, QB, output_bucket,

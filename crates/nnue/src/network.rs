@@ -10,7 +10,7 @@
 //!
 //! ## The file
 //!
-//! Little-endian: the magic `BNCONNUE`; the version (`u16`, 2); the layout
+//! Little-endian: the magic `BNCONNUE`; the version (`u16`, 2 or 3); the layout
 //! (`u8`: 0 chess, 1 xiangqi); the activation (`u8`: 1 squared clipped
 //! ReLU); the hidden size (`u16`); the scale (`u16`, centipawns per unit of
 //! the output); the output buckets (`u16`); then the first layer's weights
@@ -18,10 +18,14 @@
 //! each bucket's output weights (`2 × hidden × i16`, the side to move's
 //! half first) and the output biases (`buckets × i32`). Nothing may follow.
 //! Version 1 (one output layer) had zero where the buckets are, and is
-//! read as one bucket.
+//! read as one bucket. Version 3 has king buckets ([`KingBuckets`]): after
+//! the header, one byte per square of the board (the own king's square
+//! from its side: the bucket, plus 0x80 when the board is read mirrored),
+//! and the first layer has `inputs` rows per king bucket; a net without
+//! them is written as version 2.
 
-use crate::Layout;
 use crate::error::NetError;
+use crate::{InputSet, KingBuckets, Layout};
 
 /// The first layer's quantisation: an activation of 1.0 is this.
 pub const QA: i32 = 255;
@@ -34,8 +38,10 @@ pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 pub const MAX_HIDDEN: usize = 1024;
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"BNCONNUE";
-/// The file format's version.
+/// The file format's version of a net without king buckets.
 pub const VERSION: u16 = 2;
+/// The file format's version of a net with king buckets.
+pub const VERSION_KINGS: u16 = 3;
 /// The most output buckets a net may have.
 pub const MAX_BUCKETS: usize = 16;
 /// Pieces on a full board, in both games: bucket boundaries divide the
@@ -49,11 +55,12 @@ const SCRELU: u8 = 1;
 /// A quantised network.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
-    layout: Layout,
+    inputs: InputSet,
     hidden: usize,
     buckets: usize,
     scale: i32,
-    /// `inputs × hidden`, input-major: one input's row is contiguous.
+    /// `inputs × hidden` (every king bucket's inputs), input-major: one
+    /// input's row is contiguous.
     ft_weights: Vec<i16>,
     ft_biases: Vec<i16>,
     /// Per bucket, the side to move's `hidden` weights, then the other's.
@@ -76,10 +83,10 @@ impl Network {
     ///
     /// # Errors
     ///
-    /// [`NetError::Shape`] when a part's length does not fit the layout,
+    /// [`NetError::Shape`] when a part's length does not fit the inputs,
     /// `hidden` and the number of output biases (one per bucket).
     pub fn from_parts(
-        layout: Layout,
+        inputs: InputSet,
         hidden: usize,
         scale: i32,
         ft_weights: Vec<i16>,
@@ -92,7 +99,7 @@ impl Network {
             || hidden > MAX_HIDDEN
             || !(1..=MAX_BUCKETS).contains(&buckets)
             || !(1..=i32::from(u16::MAX)).contains(&scale)
-            || ft_weights.len() != layout.inputs() * hidden
+            || ft_weights.len() != inputs.inputs() * hidden
             || ft_biases.len() != hidden
             || out_weights.len() != buckets * 2 * hidden
             || out_weights
@@ -107,7 +114,7 @@ impl Network {
             )));
         }
         Ok(Network {
-            layout,
+            inputs,
             hidden,
             buckets,
             scale,
@@ -118,10 +125,50 @@ impl Network {
         })
     }
 
+    /// A net of seeded random weights for `inputs` (every input's row
+    /// differs, in every king bucket): tests that accumulators kept move
+    /// by move equal fresh ones use it, as a trained net's rows may agree.
+    #[must_use]
+    pub fn random(inputs: InputSet, hidden: usize, buckets: usize, seed: u64) -> Network {
+        let mut state = seed;
+        let mut next = |range: i64| {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            i16::try_from((z % (2 * range as u64 + 1)) as i64 - range).unwrap_or(0)
+        };
+        let hidden = hidden.clamp(1, MAX_HIDDEN);
+        let buckets = buckets.clamp(1, MAX_BUCKETS);
+        let ft_weights = (0..inputs.inputs() * hidden).map(|_| next(64)).collect();
+        let ft_biases = (0..hidden).map(|_| next(128)).collect();
+        let out_weights = (0..buckets * 2 * hidden)
+            .map(|_| next(i64::from(MAX_OUTPUT_WEIGHT)))
+            .collect();
+        let out_biases = (0..buckets).map(|_| i32::from(next(1000))).collect();
+        Network::from_parts(
+            inputs,
+            hidden,
+            400,
+            ft_weights,
+            ft_biases,
+            out_weights,
+            out_biases,
+        )
+        .unwrap_or_else(|err| unreachable!("a random net of a valid shape: {err}"))
+    }
+
     /// The board the net reads.
     #[must_use]
     pub fn layout(&self) -> Layout {
-        self.layout
+        self.inputs.layout
+    }
+
+    /// The inputs the net reads: the board and its king buckets.
+    #[must_use]
+    pub fn inputs(&self) -> InputSet {
+        self.inputs
     }
 
     /// The accumulator's size.
@@ -160,7 +207,7 @@ impl Network {
         }
         let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
         let version = u16_at(8);
-        if version != VERSION && version != 1 {
+        if !(1..=VERSION_KINGS).contains(&version) {
             return Err(NetError::Version(version));
         }
         let layout = Layout::from_code(bytes[10]).ok_or(NetError::Layout(bytes[10]))?;
@@ -182,9 +229,19 @@ impl Network {
                 u16_at(16)
             )));
         }
-        let inputs = layout.inputs();
-        let expected =
-            HEADER_BYTES + 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
+        let (kings, header) = if version == VERSION_KINGS {
+            let end = HEADER_BYTES + layout.squares();
+            let map = bytes.get(HEADER_BYTES..end).ok_or(NetError::Truncated {
+                expected: end,
+                found: bytes.len(),
+            })?;
+            (KingBuckets::from_map(layout, map)?, end)
+        } else {
+            (KingBuckets::plain(layout), HEADER_BYTES)
+        };
+        let set = InputSet { layout, kings };
+        let inputs = set.inputs();
+        let expected = header + 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
         if bytes.len() != expected {
             return Err(if bytes.len() < expected {
                 NetError::Truncated {
@@ -198,7 +255,7 @@ impl Network {
                 }
             });
         }
-        let mut at = HEADER_BYTES;
+        let mut at = header;
         let mut take = |n: usize| {
             let v: Vec<i16> = bytes[at..at + 2 * n]
                 .chunks_exact(2)
@@ -215,7 +272,7 @@ impl Network {
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
         Network::from_parts(
-            layout,
+            set,
             hidden,
             scale,
             ft_weights,
@@ -229,13 +286,17 @@ impl Network {
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(HEADER_BYTES + 2 * self.ft_weights.len());
+        let plain = self.inputs.kings.is_plain();
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.push(self.layout.code());
+        out.extend_from_slice(&if plain { VERSION } else { VERSION_KINGS }.to_le_bytes());
+        out.push(self.inputs.layout.code());
         out.push(SCRELU);
         out.extend_from_slice(&u16::try_from(self.hidden).unwrap_or(0).to_le_bytes());
         out.extend_from_slice(&u16::try_from(self.scale).unwrap_or(0).to_le_bytes());
         out.extend_from_slice(&u16::try_from(self.buckets).unwrap_or(0).to_le_bytes());
+        if !plain {
+            out.extend_from_slice(self.inputs.kings.map());
+        }
         for w in self
             .ft_weights
             .iter()
@@ -255,7 +316,7 @@ impl Network {
     /// # Panics
     ///
     /// If `accumulator` is not `hidden` long or a feature is off the
-    /// layout (the caller's inputs come from [`Layout::feature`]).
+    /// layout (the caller's inputs come from [`InputSet::feature`]).
     pub fn refresh(&self, accumulator: &mut [i16], features: &[usize]) {
         accumulator.copy_from_slice(&self.ft_biases);
         for &f in features {

@@ -77,6 +77,20 @@ impl AccumulatorStack {
         self.pieces[position] = u8::try_from(first.len()).unwrap_or(u8::MAX);
     }
 
+    /// Computes one view of position `position` from its inputs alone
+    /// (its king moved to another bucket or half of the board); the other
+    /// view follows the move piece by piece.
+    pub fn refresh_view(&mut self, position: usize, view: View, features: &[usize]) {
+        self.reserve(position);
+        let (w, h) = (self.width(), self.net.hidden());
+        let start = position * w + if view == View::First { 0 } else { h };
+        self.net
+            .refresh(&mut self.values[start..start + h], features);
+        if view == View::First {
+            self.pieces[position] = u8::try_from(features.len()).unwrap_or(u8::MAX);
+        }
+    }
+
     /// Starts position `position` as a copy of the one before; the
     /// move's changes follow with [`AccumulatorStack::change`].
     ///

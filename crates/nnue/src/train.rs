@@ -6,10 +6,16 @@
 //! the game's result: `lambda` × score + (1 − `lambda`) × result, as NNUE
 //! trainers commonly mix them. A net's output times the scale is
 //! centipawns.
+//!
+//! With king buckets, each input also has a shared row (a factoriser)
+//! that every bucket's copy of it adds while training: a piece on a square
+//! learns what it is worth anywhere from all positions, and each bucket
+//! only what differs there. Quantisation folds the shared row into each
+//! copy, so the engine's net has no such rows.
 
 use crate::error::NetError;
 use crate::network::{MAX_BUCKETS, MAX_OUTPUT_WEIGHT, QA, QB, output_bucket};
-use crate::{Dataset, Layout, Network};
+use crate::{Dataset, InputSet, KingBuckets, Layout, Network};
 
 /// Every weight stays within ±this while training, so that the quantised
 /// output weights fit [`MAX_OUTPUT_WEIGHT`] (127 / 64 ≈ 1.98).
@@ -77,14 +83,36 @@ fn sigmoid(x: f32) -> f32 {
 /// Where each part of the flat parameter vector starts.
 #[derive(Copy, Clone, Debug)]
 struct Shape {
+    /// First-layer inputs, every king bucket's.
     inputs: usize,
+    /// One king bucket's inputs (the layout's).
+    base: usize,
+    /// Whether the shared rows of the king buckets follow their own.
+    factor: bool,
     hidden: usize,
     buckets: usize,
 }
 
 impl Shape {
-    fn ft_biases(self) -> usize {
+    fn new(inputs: InputSet, hidden: usize, buckets: usize) -> Shape {
+        Shape {
+            inputs: inputs.inputs(),
+            base: inputs.layout.inputs(),
+            factor: inputs.kings.count() > 1,
+            hidden,
+            buckets,
+        }
+    }
+    /// Where the shared rows start (right after the inputs' own).
+    fn factor_rows(self) -> usize {
         self.inputs * self.hidden
+    }
+    /// The shared row of input `f`, if there are shared rows.
+    fn factor_of(self, f: usize) -> Option<usize> {
+        self.factor.then(|| self.inputs + f % self.base)
+    }
+    fn ft_biases(self) -> usize {
+        (self.inputs + if self.factor { self.base } else { 0 }) * self.hidden
     }
     fn out_weights(self) -> usize {
         self.ft_biases() + self.hidden
@@ -106,7 +134,7 @@ impl Shape {
 /// A net being trained: its float weights and Adam's moments.
 #[derive(Clone, Debug)]
 pub struct Trainer {
-    layout: Layout,
+    inputs: InputSet,
     shape: Shape,
     params: Vec<f32>,
     first_moment: Vec<f32>,
@@ -133,18 +161,27 @@ struct Worker {
 }
 
 impl Trainer {
-    /// A fresh net: small random first-layer and output weights (seeded),
-    /// zero biases.
+    /// A fresh net on a layout's plain inputs: small random first-layer
+    /// and output weights (seeded), zero biases.
     #[must_use]
     pub fn new(layout: Layout, config: &TrainConfig) -> Trainer {
-        let shape = Shape {
-            inputs: layout.inputs(),
-            hidden: config.hidden.max(1),
-            buckets: config.buckets.clamp(1, MAX_BUCKETS),
-        };
+        Trainer::with_inputs(InputSet::plain(layout), config)
+    }
+
+    /// A fresh net on these inputs. With king buckets the shared rows
+    /// start random and the buckets' own at zero, so the first net is the
+    /// same in every bucket.
+    #[must_use]
+    pub fn with_inputs(inputs: InputSet, config: &TrainConfig) -> Trainer {
+        let shape = Shape::new(
+            inputs,
+            config.hidden.max(1),
+            config.buckets.clamp(1, MAX_BUCKETS),
+        );
         let mut state = config.seed;
         let mut params = vec![0.0; shape.len()];
-        for w in &mut params[..shape.ft_biases()] {
+        let random_from = if shape.factor { shape.factor_rows() } else { 0 };
+        for w in &mut params[random_from..shape.ft_biases()] {
             *w = 0.1 * uniform(&mut state);
         }
         let out_range = 1.0 / (2.0 * shape.hidden as f32).sqrt();
@@ -152,7 +189,7 @@ impl Trainer {
             *w = out_range * uniform(&mut state);
         }
         Trainer {
-            layout,
+            inputs,
             shape,
             first_moment: vec![0.0; params.len()],
             second_moment: vec![0.0; params.len()],
@@ -165,7 +202,13 @@ impl Trainer {
     /// The layout.
     #[must_use]
     pub fn layout(&self) -> Layout {
-        self.layout
+        self.inputs.layout
+    }
+
+    /// The inputs, king buckets included.
+    #[must_use]
+    pub fn inputs(&self) -> InputSet {
+        self.inputs
     }
 
     /// The accumulator's size.
@@ -198,9 +241,12 @@ impl Trainer {
         let s = self.shape;
         into.copy_from_slice(&self.params[s.ft_biases()..s.out_weights()]);
         for &f in features {
-            let row = &self.params[usize::from(f) * s.hidden..(usize::from(f) + 1) * s.hidden];
-            for (a, w) in into.iter_mut().zip(row) {
-                *a += w;
+            let f = usize::from(f);
+            for r in std::iter::once(f).chain(s.factor_of(f)) {
+                let row = &self.params[r * s.hidden..(r + 1) * s.hidden];
+                for (a, w) in into.iter_mut().zip(row) {
+                    *a += w;
+                }
             }
         }
     }
@@ -275,9 +321,11 @@ impl Trainer {
             }
             for &f in features {
                 let f = usize::from(f);
-                let row = &mut ft_grad[f * s.hidden..(f + 1) * s.hidden];
-                for (r, &d) in row.iter_mut().zip(acc.iter()) {
-                    *r += d;
+                for r in std::iter::once(f).chain(s.factor_of(f)) {
+                    let row = &mut ft_grad[r * s.hidden..(r + 1) * s.hidden];
+                    for (r, &d) in row.iter_mut().zip(acc.iter()) {
+                        *r += d;
+                    }
                 }
             }
         }
@@ -398,9 +446,15 @@ impl Trainer {
                 .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
         };
         let qa = QA as f32;
-        let ft_weights = self.params[..s.ft_biases()]
+        let ft_weights = self.params[..s.factor_rows()]
             .iter()
-            .map(|&w| q(w, qa))
+            .enumerate()
+            .map(|(i, &w)| {
+                let shared = s
+                    .factor_of(i / s.hidden)
+                    .map_or(0.0, |r| self.params[r * s.hidden + i % s.hidden]);
+                q(w + shared, qa)
+            })
             .collect();
         let ft_biases = self.params[s.ft_biases()..s.out_weights()]
             .iter()
@@ -415,7 +469,7 @@ impl Trainer {
             .map(|&b| (b * qa * QB as f32).round() as i32)
             .collect();
         Network::from_parts(
-            self.layout,
+            self.inputs,
             s.hidden,
             scale.round() as i32,
             ft_weights,
@@ -430,7 +484,8 @@ impl Trainer {
 const CHECKPOINT_MAGIC: &[u8; 8] = b"BNCOCKPT";
 /// Its header: magic, version (`u16`), layout (`u8`), output buckets (`u8`;
 /// 0 in the first checkpoints, read as 1), hidden (`u32`), Adam's steps
-/// (`u64`), epochs (`u32`).
+/// (`u64`), epochs (`u32`). Version 2 follows it with the king map (one
+/// byte per square, as a net file keeps it); version 1 had plain inputs.
 const CHECKPOINT_HEADER: usize = 28;
 
 impl Trainer {
@@ -440,12 +495,13 @@ impl Trainer {
     pub fn to_checkpoint(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(CHECKPOINT_HEADER + 12 * self.params.len());
         out.extend_from_slice(CHECKPOINT_MAGIC);
-        out.extend_from_slice(&1_u16.to_le_bytes());
-        out.push(self.layout.code());
+        out.extend_from_slice(&2_u16.to_le_bytes());
+        out.push(self.inputs.layout.code());
         out.push(u8::try_from(self.shape.buckets).unwrap_or(0));
         out.extend_from_slice(&u32::try_from(self.shape.hidden).unwrap_or(0).to_le_bytes());
         out.extend_from_slice(&self.steps.to_le_bytes());
         out.extend_from_slice(&self.epochs.to_le_bytes());
+        out.extend_from_slice(self.inputs.kings.map());
         for x in self
             .params
             .iter()
@@ -473,10 +529,23 @@ impl Trainer {
             return Err(NetError::NotANet);
         }
         let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-        if version != 1 {
+        if !(1..=2).contains(&version) {
             return Err(NetError::Version(version));
         }
         let layout = Layout::from_code(bytes[10]).ok_or(NetError::Layout(bytes[10]))?;
+        let (kings, header) = if version == 2 {
+            let end = CHECKPOINT_HEADER + layout.squares();
+            let map = bytes
+                .get(CHECKPOINT_HEADER..end)
+                .ok_or(NetError::Truncated {
+                    expected: end,
+                    found: bytes.len(),
+                })?;
+            (KingBuckets::from_map(layout, map)?, end)
+        } else {
+            (KingBuckets::plain(layout), CHECKPOINT_HEADER)
+        };
+        let inputs = InputSet { layout, kings };
         let word =
             |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
         let hidden = word(12) as usize;
@@ -489,12 +558,8 @@ impl Trainer {
         }
         let steps = u64::from(word(16)) | (u64::from(word(20)) << 32);
         let epochs = word(24);
-        let shape = Shape {
-            inputs: layout.inputs(),
-            hidden,
-            buckets,
-        };
-        let expected = CHECKPOINT_HEADER + 12 * shape.len();
+        let shape = Shape::new(inputs, hidden, buckets);
+        let expected = header + 12 * shape.len();
         if bytes.len() != expected {
             return Err(if bytes.len() < expected {
                 NetError::Truncated {
@@ -508,13 +573,13 @@ impl Trainer {
                 }
             });
         }
-        let floats: Vec<f32> = bytes[CHECKPOINT_HEADER..]
+        let floats: Vec<f32> = bytes[header..]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
         let n = shape.len();
         Ok(Trainer {
-            layout,
+            inputs,
             shape,
             params: floats[..n].to_vec(),
             first_moment: floats[n..2 * n].to_vec(),

@@ -236,7 +236,7 @@ impl XiangqiGame {
     /// Keeps the learned evaluation's accumulators for `net` from now on,
     /// updated by every move made and taken back.
     pub fn attach_network(&mut self, net: Arc<Network>) {
-        let (red, black) = nnue::features(&self.board);
+        let (red, black) = nnue::features(&net, &self.board);
         self.nnue = Some(Box::new(AccumulatorStack::new(
             net,
             self.history.len(),
@@ -413,6 +413,7 @@ impl Game for XiangqiGame {
                 mv,
                 moved,
                 Piece::from_code(captured),
+                &self.board,
             );
         }
         self.halfmove = if captured == EMPTY {
@@ -443,7 +444,7 @@ impl Game for XiangqiGame {
         if let Some(stack) = &mut self.nnue
             && !stack.is_valid(self.history.len())
         {
-            let (red, black) = nnue::features(&self.board);
+            let (red, black) = nnue::features(stack.net(), &self.board);
             stack.back_to(self.history.len(), &red, &black);
         }
     }
@@ -532,7 +533,7 @@ impl Game for XiangqiGame {
         if let Some(stack) = &mut self.nnue
             && !stack.is_valid(self.history.len())
         {
-            let (red, black) = nnue::features(&self.board);
+            let (red, black) = nnue::features(stack.net(), &self.board);
             stack.back_to(self.history.len(), &red, &black);
         }
     }

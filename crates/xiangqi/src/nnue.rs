@@ -2,7 +2,7 @@
 //! and the changes a move makes to them, for the game's
 //! [`AccumulatorStack`].
 
-use banco_nnue::{AccumulatorStack, Layout, Network, View};
+use banco_nnue::{AccumulatorStack, InputSet, Network, Orientation, View};
 
 use crate::{Board, Color, Kind, Move, Piece, Square};
 
@@ -29,45 +29,73 @@ fn point(sq: Square) -> usize {
     usize::from(sq.file()) + 9 * usize::from(sq.rank())
 }
 
-/// Every input of a board, from red's view and from black's.
-pub(crate) fn features(board: &Board) -> (Vec<usize>, Vec<usize>) {
-    let view = |black: bool| {
-        board
-            .pieces()
-            .filter_map(|(sq, piece)| Layout::Xiangqi.feature(point(sq), code(piece), black))
-            .collect()
-    };
-    (view(false), view(true))
+/// One side's inputs: the pieces as that side's general reads them.
+fn view_features(inputs: &InputSet, board: &Board, color: Color) -> Vec<usize> {
+    let pieces: Vec<(usize, u8)> = board
+        .pieces()
+        .map(|(sq, piece)| (point(sq), code(piece)))
+        .collect();
+    inputs.view_features(pieces.into_iter(), color == Color::Black)
 }
 
-fn change(stack: &mut AccumulatorStack, position: usize, sq: Square, piece: Piece, add: bool) {
-    for (view, black) in [(View::First, false), (View::Second, true)] {
-        if let Some(f) = Layout::Xiangqi.feature(point(sq), code(piece), black) {
-            stack.change(position, view, f, add);
-        }
-    }
+/// Every input of a board for `net`, from red's view and from black's.
+pub(crate) fn features(net: &Network, board: &Board) -> (Vec<usize>, Vec<usize>) {
+    let inputs = net.inputs();
+    (
+        view_features(&inputs, board, Color::Red),
+        view_features(&inputs, board, Color::Black),
+    )
 }
 
 /// Makes position `position` from the one before: `moved` left `mv.from`
-/// for `mv.to`, taking `captured` there if any.
+/// for `mv.to`, taking `captured` there if any, giving `after`. A general
+/// that moved to another bucket or half of the palace has its side's view
+/// computed afresh.
 pub(crate) fn push(
     stack: &mut AccumulatorStack,
     position: usize,
     mv: Move,
     moved: Piece,
     captured: Option<Piece>,
+    after: &Board,
 ) {
+    let inputs = stack.net().inputs();
     stack.push(position);
-    change(stack, position, mv.from, moved, false);
-    if let Some(taken) = captured {
-        change(stack, position, mv.to, taken, false);
+    let mut orientations = [Orientation::default(); 2];
+    let mut afresh = [false; 2];
+    for (i, color) in [Color::Red, Color::Black].into_iter().enumerate() {
+        let black = color == Color::Black;
+        let new = inputs.orientation(Some(point(after.general(color))), black);
+        orientations[i] = new;
+        if moved.kind == Kind::General
+            && moved.color == color
+            && inputs.orientation(Some(point(mv.from)), black) != new
+        {
+            afresh[i] = true;
+            let view = if black { View::Second } else { View::First };
+            stack.refresh_view(position, view, &view_features(&inputs, after, color));
+        }
     }
-    change(stack, position, mv.to, moved, true);
+    let mut change = |sq: Square, piece: Piece, add: bool| {
+        for (i, view) in [View::First, View::Second].into_iter().enumerate() {
+            if afresh[i] {
+                continue;
+            }
+            if let Some(f) = inputs.feature(point(sq), code(piece), i == 1, orientations[i]) {
+                stack.change(position, view, f, add);
+            }
+        }
+    };
+    change(mv.from, moved, false);
+    if let Some(taken) = captured {
+        change(mv.to, taken, false);
+    }
+    change(mv.to, moved, true);
 }
 
 /// A board's value for the side to move without incremental state.
 pub(crate) fn evaluate_afresh(net: &Network, board: &Board) -> i32 {
-    let (red, black) = features(board);
+    let (red, black) = features(net, board);
     match board.side_to_move() {
         Color::Red => net.evaluate(&red, &black),
         Color::Black => net.evaluate(&black, &red),

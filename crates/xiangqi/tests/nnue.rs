@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use banco_nnue::{Layout, TrainConfig, Trainer};
+use banco_nnue::{InputSet, KingBuckets, Layout, TrainConfig, Trainer};
 use banco_search::{Evaluator, Game, Limits, SearchConfig, Searcher, Silent};
 use banco_xiangqi::eval::nnue;
 use banco_xiangqi::{XiangqiEvaluator, XiangqiGame};
@@ -24,15 +24,36 @@ fn net() -> Arc<banco_nnue::Network> {
     )
 }
 
+/// A random net with a bucket per palace rank and mirroring: a general's
+/// move to another rank or across the middle file refreshes its side's
+/// view.
+fn palace_net() -> Arc<banco_nnue::Network> {
+    let inputs = InputSet {
+        layout: Layout::Xiangqi,
+        kings: KingBuckets::scheme(Layout::Xiangqi, "palace3").unwrap(),
+    };
+    Arc::new(banco_nnue::Network::random(inputs, 16, 4, 9))
+}
+
+/// An ending whose generals have room to move.
+const GENERALS_WALK: &str = "3k5/4a4/9/9/2r6/9/9/9/4A4/4KR3 w - - 0 1";
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn accumulators_kept_move_by_move_equal_fresh_ones(
         steps in proptest::collection::vec((any::<u16>(), 0_u8..10), 1..120),
+        kings in 0_u8..3,
     ) {
-        let net = net();
-        let mut game = XiangqiGame::new();
+        // With king buckets, from the start and from an ending whose
+        // generals walk the palace.
+        let net = if kings == 0 { net() } else { palace_net() };
+        let mut game = if kings == 2 {
+            XiangqiGame::from_fen(GENERALS_WALK).unwrap()
+        } else {
+            XiangqiGame::new()
+        };
         game.attach_network(net.clone());
         let mut moves = Vec::new();
         let mut made = Vec::new();
