@@ -141,5 +141,5 @@ fn the_shipped_net_gives_its_reference_values() {
     .iter()
     .map(|fen| XiangqiGame::from_fen(fen).unwrap().network_value(&net))
     .collect();
-    assert_eq!(values, vec![46, -958, 1039, 72]);
+    assert_eq!(values, vec![19, -939, 965, 98]);
 }
