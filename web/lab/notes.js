@@ -29,8 +29,17 @@ export const TECHNIQUES = {
     + 'so the value may differ from minimax.',
   lmr: 'Late move reductions: moves late in the ordering are first searched less deeply, and again at full depth only '
     + 'if they look good. Saves many nodes; may miss a late surprise, so the value may differ.',
-  all: 'Everything together, as the engine plays at its top levels (without the clock and threads): ordering, killers, '
-    + 'table, iterative deepening, aspiration, PVS, quiescence, null move and reductions.',
+  futility: 'Futility pruning: near the horizon, a position whose static value is far above beta is cut at once '
+    + '(reverse futility), and quiet moves that cannot bring a value far below alpha back up are skipped (futility and '
+    + 'late move pruning, and quiet moves that lose material by exchange). Fewer nodes; a skipped move may have been the one.',
+  checks: 'Check extension: a move that gives check is searched one ply deeper, so a forcing line is not cut off '
+    + 'at the horizon in the middle of an attack. More nodes in sharp positions, better values.',
+  singular: 'Singular extensions: when one move (the table\'s best) is much better than every other, shown by a '
+    + 'shallower search of the others, it is searched a ply deeper; if even the others reach beta, the node is cut '
+    + '(multi-cut). Used in chess and xiangqi.',
+  all: 'Everything together, as the engine plays at its top levels (without the clock and threads): the rows above, '
+    + 'plus ProbCut (where a game switches it on) and the threat probe (gomoku: a win by continuous fours proved '
+    + 'and scored as a mate).',
   mtdf: 'MTD(f): a series of zero-window searches that close in on the value from a first guess, '
     + 'with the transposition table keeping the repeated searches cheap.',
 };

@@ -67,6 +67,19 @@ const LMR: Techniques = Techniques {
     late_move_reductions: true,
     ..NULL_MOVE
 };
+const FUTILITY: Techniques = Techniques {
+    reverse_futility: true,
+    futility: true,
+    ..LMR
+};
+const CHECK_EXTENSION: Techniques = Techniques {
+    check_extension: true,
+    ..FUTILITY
+};
+const SINGULAR: Techniques = Techniques {
+    singular: true,
+    ..CHECK_EXTENSION
+};
 
 const fn entry(
     name: &'static str,
@@ -86,11 +99,10 @@ const fn entry(
 
 /// The race's rows, simplest first. The engine rows switch techniques on
 /// cumulatively; the `pvs` row is [`Techniques::exact`] and the `all` row
-/// [`Techniques::ALL`] (which adds reverse futility, futility, check and
-/// singular extensions, ProbCut and the threat probe to the row above it).
-/// MTD(f) over the exact techniques runs last, as another exact way to the
-/// same value.
-pub const RACE: [RaceEntry; 13] = [
+/// [`Techniques::ALL`] (which adds ProbCut and the threat probe to the row
+/// above it; each acts only in the games that use it). MTD(f) over the
+/// exact techniques runs last, as another exact way to the same value.
+pub const RACE: [RaceEntry; 16] = [
     entry(
         "minimax",
         "Minimax",
@@ -148,6 +160,27 @@ pub const RACE: [RaceEntry; 13] = [
         "+ late move reductions",
         Algorithm::Engine,
         LMR,
+        false,
+    ),
+    entry(
+        "futility",
+        "+ futility pruning",
+        Algorithm::Engine,
+        FUTILITY,
+        false,
+    ),
+    entry(
+        "checks",
+        "+ check extension",
+        Algorithm::Engine,
+        CHECK_EXTENSION,
+        false,
+    ),
+    entry(
+        "singular",
+        "+ singular extensions",
+        Algorithm::Engine,
+        SINGULAR,
         false,
     ),
     entry(
@@ -271,12 +304,34 @@ mod tests {
         let all = RACE.iter().find(|e| e.name == "all").unwrap();
         assert_eq!(all.techniques, Techniques::ALL);
         // Value-preserving up to PVS, then not (MTD(f) aside).
-        let flags: Vec<bool> = RACE[..12].iter().map(|e| e.value_preserving).collect();
+        let flags: Vec<bool> = RACE[..RACE.len() - 1]
+            .iter()
+            .map(|e| e.value_preserving)
+            .collect();
         assert_eq!(flags.iter().filter(|&&f| f).count(), 8);
         assert!(flags[..8].iter().all(|&f| f));
         let mut names: Vec<&str> = RACE.iter().map(|e| e.name).collect();
+        names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), RACE.len());
+        // Every engine row after PVS adds to the one before it, and the row
+        // before `all` lacks only what `all` adds.
+        for pair in RACE[8..RACE.len() - 1].windows(2) {
+            let (before, after) = (pair[0].techniques, pair[1].techniques);
+            assert_ne!(before, after, "{} adds nothing", pair[1].name);
+            for ((name, was), (_, is)) in before.named().into_iter().zip(after.named()) {
+                assert!(!was || is, "{} drops {name}", pair[1].name);
+            }
+        }
+        let singular = RACE.iter().find(|e| e.name == "singular").unwrap();
+        assert_eq!(
+            Techniques {
+                probcut: true,
+                threats: true,
+                ..singular.techniques
+            },
+            Techniques::ALL
+        );
     }
 
     #[test]
