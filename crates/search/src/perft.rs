@@ -55,13 +55,15 @@ fn count<G: Game>(
         buffers.push(Vec::new());
     }
     let mut moves = std::mem::take(&mut buffers[ply]);
-    game.legal_moves(&mut moves);
-    let total = if depth <= 1 {
+    let total = if depth == 0 {
+        Some(1)
+    } else if depth == 1 {
         // The last ply is counted in bulk, not made.
-        Some(if depth == 0 { 1 } else { moves.len() as u64 })
+        Some(game.legal_move_count(&mut moves) as u64)
     } else if stop.is_raised() {
         None
     } else {
+        game.legal_moves(&mut moves);
         let mut total = 0;
         for &mv in &moves {
             game.make_move(mv);
