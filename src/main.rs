@@ -14,7 +14,8 @@ use clap::{Parser, Subcommand};
 
 use banco_games::with_game;
 use commands::{
-    analyze, bench, compare, datagen, matches, openings, perft, play, serve, train, tree, tune,
+    analyze, bench, compare, datagen, matches, openings, perft, play, serve, spsa, train, tree,
+    tune,
 };
 
 /// Chess, xiangqi and gomoku against each other or the computer, with the
@@ -60,6 +61,8 @@ enum Command {
     Tune(tune::TuneArgs),
     /// Train a learned evaluation (NNUE) for chess or xiangqi from datagen files.
     Train(train::TrainArgs),
+    /// Tune the search's numbers by SPSA over self-play games of a UCI engine.
+    Spsa(Box<spsa::SpsaArgs>),
 }
 
 fn main() -> ExitCode {
@@ -113,6 +116,7 @@ fn main() -> ExitCode {
         Some(Command::Datagen(args)) => datagen::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Train(args)) => train::run(&args),
+        Some(Command::Spsa(args)) => with_game!(args.game.kind, G => spsa::run::<G>(&args)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -26,6 +26,7 @@ use clap::Args;
 
 use super::args::game_kind;
 use super::matches::openings::{self, Opening};
+use super::rng::SplitMix64;
 
 /// Arguments of `banco openings`.
 #[derive(Args, Debug)]
@@ -69,23 +70,6 @@ pub struct OpeningsArgs {
 /// fill the book, or a failed write.
 pub fn run(args: &OpeningsArgs) -> anyhow::Result<()> {
     with_game!(args.kind, G => generate::<G>(args))
-}
-
-/// Vigna's SplitMix64, enough to pick moves.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % n.max(1) as u64).unwrap_or(0)
-    }
 }
 
 fn generate<G: Playable>(args: &OpeningsArgs) -> anyhow::Result<()> {

@@ -278,6 +278,9 @@ pub struct SearchConfig {
     /// first, for analysis. The engine only; MTD(f) and the textbook
     /// algorithms give one line.
     pub multi_pv: usize,
+    /// The engine's tunable numbers (margins, reductions); the defaults
+    /// are what it plays with, a tuner sets others.
+    pub params: crate::SearchParams,
 }
 
 impl Default for SearchConfig {
@@ -290,6 +293,7 @@ impl Default for SearchConfig {
             move_overhead: Duration::from_millis(30),
             imprecision: None,
             multi_pv: 1,
+            params: crate::SearchParams::DEFAULT,
         }
     }
 }

@@ -28,6 +28,7 @@ use clap::Args;
 use self::format::{HEADER_BYTES, Header, Records, Sample, write_sample};
 use self::games::{GameRecord, move_index, read_game, write_game};
 use super::args::game_kind;
+use super::rng::SplitMix64;
 
 /// Arguments of `banco datagen`.
 #[derive(Args, Debug)]
@@ -81,19 +82,6 @@ pub struct DatagenArgs {
 /// in a row, decides a game (as match referees adjudicate).
 const DECISIVE_CP: i32 = 2_500;
 const DECISIVE_PLIES: usize = 6;
-
-/// Vigna's SplitMix64: a small, fast generator, enough to pick opening moves.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 /// Runs `banco datagen`.
 ///

@@ -1,7 +1,7 @@
 //! The engine options a UCI GUI can set, and their declarations.
 
 use banco_games::{ComputerSettings, GameKind};
-use banco_search::{Algorithm, EvaluatorStrength, Level};
+use banco_search::{Algorithm, EvaluatorStrength, Level, ParamError, SearchParams};
 
 /// Largest transposition table, in MiB (the search crate's cap).
 pub const MAX_HASH_MB: usize = banco_search::MAX_HASH_MB;
@@ -31,6 +31,12 @@ pub struct EngineOptions {
     pub multi_pv: usize,
     /// `EvalFile`: the learned evaluation's net, or the shipped one.
     pub eval_file: String,
+    /// The search's tunable numbers, one option each under its own name
+    /// (`rfp_margin`, …). They are not declared in the `uci` answer, as
+    /// Stockfish declares its tuning options only in a tuning build: a
+    /// player has no use for them, a tuner (`banco spsa`) knows their
+    /// names.
+    pub search_params: SearchParams,
 }
 
 impl Default for EngineOptions {
@@ -45,6 +51,7 @@ impl Default for EngineOptions {
             move_overhead_ms: 30,
             multi_pv: 1,
             eval_file: banco_games::EMBEDDED_NET.to_owned(),
+            search_params: SearchParams::DEFAULT,
         }
     }
 }
@@ -206,7 +213,23 @@ impl EngineOptions {
                 };
             }
             "clear hash" => return Ok(OptionChange::ClearHash),
-            _ => return Err(OptionError::Unknown(name.trim().to_owned())),
+            _ => {
+                self.search_params
+                    .set(name, value.unwrap_or(""))
+                    .map_err(|err| match err {
+                        ParamError::Unknown(name) => OptionError::Unknown(name),
+                        ParamError::OutOfRange {
+                            name,
+                            value,
+                            min,
+                            max,
+                        } => OptionError::BadValue {
+                            name,
+                            value,
+                            expected: format!("a whole number from {min} to {max}"),
+                        },
+                    })?;
+            }
         }
         Ok(OptionChange::Set)
     }
@@ -257,6 +280,27 @@ mod tests {
             o.set("Ponder", Some("true")),
             Err(OptionError::Unknown(_))
         ));
+    }
+
+    #[test]
+    fn search_parameters_are_options_too() {
+        let mut o = EngineOptions::default();
+        assert_eq!(o.set("lmr_divisor", Some("200")), Ok(OptionChange::Set));
+        assert_eq!(o.search_params.lmr_divisor, 200);
+        assert!(matches!(
+            o.set("LMR_DIVISOR", Some("5")),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert_eq!(
+            o.search_params.lmr_divisor, 200,
+            "a bad value changes nothing"
+        );
+        assert!(
+            declarations()
+                .iter()
+                .all(|line| !line.contains("lmr_divisor")),
+            "tuning options stay out of a GUI's list"
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! [`crate::Searcher`] keeps from one search to the next (cleared for a new
 //! game), as engines do: what refuted moves a move ago mostly still does.
 
-use super::params::{HISTORY_BONUS_MAX, HISTORY_MAX};
+use super::params::HISTORY_MAX;
 use crate::{Game, Side};
 
 /// What one search thread remembers for ordering from one search to the next.
@@ -68,8 +68,8 @@ impl History {
     }
 
     /// Bonus for a cut-off at `depth` (negative `sign` for the moves tried before it).
-    pub(crate) fn update(&mut self, side: Side, index: usize, depth: i32, sign: i32) {
-        let bonus = (depth * depth * 16).min(HISTORY_BONUS_MAX) * sign;
+    pub(crate) fn update(&mut self, side: Side, index: usize, depth: i32, signed_max: i32) {
+        let bonus = (depth * depth * 16).min(signed_max.abs()) * signed_max.signum();
         let slot = &mut self.table[side.index() * self.space + index];
         *slot += bonus - *slot * bonus.abs() / HISTORY_MAX;
     }

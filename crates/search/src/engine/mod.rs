@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use self::history::{Killers, Memory};
-use self::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, LMR_BASE, LMR_DIVISOR};
+use self::params::{ASPIRATION_MIN_DEPTH, SearchParams};
 use self::tt::{NO_MOVE, TranspositionTable};
 use crate::budget::Budget;
 use crate::path::{Path, outcome_value};
@@ -116,11 +116,13 @@ struct Reductions([[i32; 64]; 64]);
 
 impl Reductions {
     #[allow(clippy::cast_possible_truncation)] // small positive values
-    fn new() -> Reductions {
+    fn new(params: &SearchParams) -> Reductions {
+        let base = f64::from(params.lmr_base) / 100.0;
+        let divisor = f64::from(params.lmr_divisor.max(1)) / 100.0;
         let mut table = [[0; 64]; 64];
         for (depth, row) in table.iter_mut().enumerate().skip(1) {
             for (moves, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR) as i32;
+                *r = (base + (depth as f64).ln() * (moves as f64).ln() / divisor) as i32;
             }
         }
         Reductions(table)
@@ -140,6 +142,8 @@ struct Worker<'a, G: Game, E: Evaluator<G>> {
     eval: &'a E,
     tt: &'a TranspositionTable,
     tech: Techniques,
+    /// The tunable numbers of this search.
+    params: SearchParams,
     shared: &'a Shared,
     budget: Budget,
     stats: SearchStats,
@@ -212,6 +216,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             eval,
             tt,
             tech: config.techniques,
+            params: config.params,
             shared,
             budget,
             stats: SearchStats::default(),
@@ -419,7 +424,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         {
             return self.search_root(depth, -INFINITY, INFINITY, first);
         }
-        let mut delta = ASPIRATION_DELTA * G::EVAL_SCALE;
+        let mut delta = self.params.aspiration_delta * G::EVAL_SCALE;
         let mut alpha = (previous - delta).max(-INFINITY);
         let mut beta = (previous + delta).min(INFINITY);
         loop {
@@ -599,7 +604,7 @@ pub(crate) fn search<G: Game, E: Evaluator<G>>(
         helper_nodes: AtomicU64::new(0),
         helper_stats: Mutex::new(SearchStats::default()),
     };
-    let reductions = Reductions::new();
+    let reductions = Reductions::new(&config.params);
     let budget = Budget::new(limits, config.move_overhead, start);
     let helper_limits = Limits {
         depth: limits.depth,

@@ -1,35 +1,18 @@
-//! The engine's tunable numbers, each with one name in one place.
+//! The engine's numbers, each with one name in one place.
 //!
 //! Margins on values are in chess centipawns; the search multiplies them by
 //! the game's `Game::EVAL_SCALE` (gomoku's values run ten times larger).
+//!
+//! The numbers a tuner may move are fields of [`SearchParams`], set at run
+//! time (a UCI option each, for `banco spsa`); their defaults are the
+//! values the engine plays with. The rest are constants.
 
 /// Depth from which aspiration windows are used.
 pub const ASPIRATION_MIN_DEPTH: u32 = 4;
-/// First half-width of an aspiration window.
-pub const ASPIRATION_DELTA: i32 = 20;
 
-/// Reverse futility pruning applies up to this depth…
-pub const RFP_MAX_DEPTH: i32 = 8;
-/// …with this margin per ply of depth.
-pub const RFP_MARGIN: i32 = 75;
-
-/// Null-move pruning applies from this depth.
-pub const NMP_MIN_DEPTH: i32 = 3;
-/// Base reduction of the null-move search.
-pub const NMP_BASE_REDUCTION: i32 = 3;
-/// One more ply of reduction per this many plies of depth.
-pub const NMP_DEPTH_DIVISOR: i32 = 4;
-/// One more ply of reduction per this much static eval above beta (at most 3).
-pub const NMP_EVAL_DIVISOR: i32 = 200;
-
-/// Late move reductions apply from this depth…
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// …to moves after this many have been searched (more at PV nodes).
+/// Late move reductions apply to moves after this many have been searched
+/// (more at PV nodes).
 pub const LMR_MIN_MOVES: usize = 2;
-/// Reduction = base + ln(depth) · ln(move number) / divisor, in hundredths.
-pub const LMR_BASE: f64 = 0.75;
-/// See [`LMR_BASE`].
-pub const LMR_DIVISOR: f64 = 2.25;
 /// Extra plies of reduction at a node expected to fail high (a cut node:
 /// the null-window child of a move after the first, or the first child of
 /// an expected all node).
@@ -37,30 +20,9 @@ pub const LMR_CUT_NODE: i32 = 1;
 /// Plies fewer than a quiet move's reduction for a capture that loses
 /// material by exchange.
 pub const LMR_BAD_NOISY_RELIEF: i32 = 1;
-
-/// Futility pruning of quiet moves applies up to this depth…
-pub const FUTILITY_MAX_DEPTH: i32 = 7;
-/// …when static eval plus this base…
-pub const FUTILITY_BASE: i32 = 100;
-/// …plus this per ply cannot reach alpha.
-pub const FUTILITY_MARGIN: i32 = 90;
-/// Late move pruning applies up to this depth.
-pub const LMP_MAX_DEPTH: i32 = 6;
-/// Captures losing more than this per ply of depth (by exchange) are skipped near the horizon.
-pub const SEE_PRUNE_MARGIN: i32 = 90;
-
-/// Quiet moves that lose more than this times depth² by exchange (a piece
-/// put where it is taken for less) are skipped up to…
-pub const QUIET_SEE_MARGIN: i32 = 25;
-/// …this depth.
-pub const QUIET_SEE_MAX_DEPTH: i32 = 8;
-
-/// Singular extensions apply from this depth…
-pub const SE_MIN_DEPTH: i32 = 6;
-/// …when the table's entry is at most this many plies shallower…
+/// Singular extensions apply when the table's entry is at most this many
+/// plies shallower than the node.
 pub const SE_TT_DEPTH_MARGIN: i32 = 3;
-/// …and test the other moves against its value less this much per ply.
-pub const SE_MARGIN: i32 = 2;
 
 /// ProbCut applies from this depth…
 pub const PROBCUT_MIN_DEPTH: i32 = 5;
@@ -73,8 +35,213 @@ pub const PROBCUT_REDUCTION: i32 = 4;
 
 /// History values are kept within ±this.
 pub const HISTORY_MAX: i32 = 16_384;
-/// The largest history bonus of one cut-off.
-pub const HISTORY_BONUS_MAX: i32 = 1_600;
 
 /// Quiescence skips captures that lose material by exchange.
 pub const QS_SEE_THRESHOLD: i32 = 0;
+
+/// One tunable number: its name (the UCI option's), the value the engine
+/// plays with, the range a tuner keeps it in, and the step SPSA perturbs
+/// it by at the end of a run (its `c_end`, fishtest's name).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Tunable {
+    /// The option's name, as `setoption name` and `banco spsa --params` take it.
+    pub name: &'static str,
+    /// The engine's value.
+    pub default: i32,
+    /// The smallest value allowed.
+    pub min: i32,
+    /// The largest value allowed.
+    pub max: i32,
+    /// SPSA's perturbation at the end of a run.
+    pub step: f64,
+}
+
+/// A tunable name that is not one of [`SearchParams::TUNABLE`], or a value
+/// outside its range.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum ParamError {
+    /// No such parameter.
+    #[error("unknown search parameter '{0}'")]
+    Unknown(String),
+    /// The value is outside the parameter's range.
+    #[error("search parameter '{name}' takes a whole number from {min} to {max}, not '{value}'")]
+    OutOfRange {
+        /// The parameter.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// Its smallest value.
+        min: i32,
+        /// Its largest value.
+        max: i32,
+    },
+}
+
+/// Declares [`SearchParams`], its defaults and its table of tunables from
+/// one list, so a field, its default, its range and its step cannot drift
+/// apart.
+macro_rules! search_params {
+    ($($(#[doc = $doc:literal])* $field:ident: $default:literal in $min:literal..=$max:literal step $step:literal;)*) => {
+        /// The search's tunable numbers (see the module's notes). The
+        /// defaults are the engine's; a tuner changes them through
+        /// [`SearchParams::set`].
+        #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+        pub struct SearchParams {
+            $($(#[doc = $doc])* pub $field: i32,)*
+        }
+
+        impl SearchParams {
+            /// The values the engine plays with.
+            pub const DEFAULT: SearchParams = SearchParams { $($field: $default,)* };
+
+            /// Every tunable, in the order tuners list them.
+            pub const TUNABLE: &'static [Tunable] = &[
+                $(Tunable {
+                    name: stringify!($field),
+                    default: $default,
+                    min: $min,
+                    max: $max,
+                    step: $step,
+                },)*
+            ];
+
+            fn slot(&mut self, name: &str) -> Option<&mut i32> {
+                $(if name.eq_ignore_ascii_case(stringify!($field)) {
+                    return Some(&mut self.$field);
+                })*
+                None
+            }
+        }
+    };
+}
+
+search_params! {
+    /// First half-width of an aspiration window.
+    aspiration_delta: 20 in 5..=80 step 3.0;
+    /// Reverse futility pruning applies up to this depth…
+    rfp_max_depth: 8 in 3..=14 step 1.0;
+    /// …with this margin per ply of depth.
+    rfp_margin: 75 in 20..=200 step 8.0;
+    /// Null-move pruning applies from this depth.
+    nmp_min_depth: 3 in 1..=6 step 0.6;
+    /// Base reduction of the null-move search.
+    nmp_base_reduction: 3 in 1..=6 step 0.6;
+    /// One more ply of reduction per this many plies of depth.
+    nmp_depth_divisor: 4 in 2..=10 step 0.8;
+    /// One more ply of reduction per this much static eval above beta (at most 3).
+    nmp_eval_divisor: 200 in 50..=500 step 20.0;
+    /// Late move reductions apply from this depth.
+    lmr_min_depth: 3 in 2..=6 step 0.6;
+    /// Reduction = base + ln(depth) · ln(move number) / divisor: the base,
+    /// in hundredths of a ply…
+    lmr_base: 75 in 0..=200 step 10.0;
+    /// …and the divisor, in hundredths.
+    lmr_divisor: 225 in 120..=400 step 15.0;
+    /// One ply less reduction per this much history of a quiet move (more
+    /// for a negative history).
+    lmr_history_divisor: 4096 in 1024..=16384 step 400.0;
+    /// Futility pruning of quiet moves applies up to this depth…
+    futility_max_depth: 7 in 3..=12 step 1.0;
+    /// …when static eval plus this base…
+    futility_base: 100 in 0..=300 step 10.0;
+    /// …plus this per ply cannot reach alpha.
+    futility_margin: 90 in 30..=250 step 8.0;
+    /// Late move pruning applies up to this depth.
+    lmp_max_depth: 6 in 2..=12 step 1.0;
+    /// Captures losing more than this per ply of depth (by exchange) are
+    /// skipped near the horizon.
+    see_prune_margin: 90 in 20..=250 step 8.0;
+    /// Quiet moves that lose more than this times depth² by exchange (a
+    /// piece put where it is taken for less) are skipped up to…
+    quiet_see_margin: 25 in 5..=100 step 3.0;
+    /// …this depth.
+    quiet_see_max_depth: 8 in 2..=14 step 1.0;
+    /// Singular extensions apply from this depth…
+    se_min_depth: 6 in 4..=12 step 0.8;
+    /// …and test the other moves against the table's value less this much
+    /// per ply of depth, in hundredths of a centipawn.
+    se_margin: 200 in 50..=600 step 25.0;
+    /// The largest history bonus of one cut-off.
+    history_bonus_max: 1600 in 200..=8000 step 150.0;
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams::DEFAULT
+    }
+}
+
+impl SearchParams {
+    /// The value of the tunable `name` (any case).
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<i32> {
+        let mut copy = *self;
+        copy.slot(name).map(|value| *value)
+    }
+
+    /// Sets the tunable `name` (any case) from text. A bad name or value
+    /// changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// An unknown name, or a value that is not a whole number within the
+    /// tunable's range.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+        let tunable = SearchParams::TUNABLE
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| ParamError::Unknown(name.trim().to_owned()))?;
+        let parsed = value
+            .trim()
+            .parse::<i32>()
+            .ok()
+            .filter(|v| (tunable.min..=tunable.max).contains(v))
+            .ok_or_else(|| ParamError::OutOfRange {
+                name: tunable.name,
+                value: value.trim().to_owned(),
+                min: tunable.min,
+                max: tunable.max,
+            })?;
+        if let Some(slot) = self.slot(tunable.name) {
+            *slot = parsed;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_lies_in_its_range_and_reads_back() {
+        let params = SearchParams::DEFAULT;
+        for t in SearchParams::TUNABLE {
+            assert!((t.min..=t.max).contains(&t.default), "{}", t.name);
+            assert_eq!(params.get(t.name), Some(t.default), "{}", t.name);
+            assert!(t.step > 0.0, "{}", t.name);
+        }
+    }
+
+    #[test]
+    fn set_changes_one_field_and_refuses_bad_input() {
+        let mut params = SearchParams::DEFAULT;
+        params.set("RFP_Margin", " 90 ").unwrap();
+        assert_eq!(params.rfp_margin, 90);
+        assert_eq!(params.get("rfp_margin"), Some(90));
+        let before = params;
+        assert!(matches!(
+            params.set("rfp_margin", "9000"),
+            Err(ParamError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            params.set("rfp_margin", "x"),
+            Err(ParamError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            params.set("no_such", "1"),
+            Err(ParamError::Unknown(_))
+        ));
+        assert_eq!(params, before);
+    }
+}

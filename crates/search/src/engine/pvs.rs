@@ -6,11 +6,8 @@
 
 use super::Worker;
 use super::params::{
-    FUTILITY_BASE, FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_BAD_NOISY_RELIEF,
-    LMR_CUT_NODE, LMR_MIN_DEPTH, LMR_MIN_MOVES, NMP_BASE_REDUCTION, NMP_DEPTH_DIVISOR,
-    NMP_EVAL_DIVISOR, NMP_MIN_DEPTH, PROBCUT_IMPROVING, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH,
-    PROBCUT_REDUCTION, QUIET_SEE_MARGIN, QUIET_SEE_MAX_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SE_MARGIN,
-    SE_MIN_DEPTH, SE_TT_DEPTH_MARGIN, SEE_PRUNE_MARGIN,
+    LMR_BAD_NOISY_RELIEF, LMR_CUT_NODE, LMR_MIN_MOVES, PROBCUT_IMPROVING, PROBCUT_MARGIN,
+    PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, SE_TT_DEPTH_MARGIN,
 };
 use super::picker::{BAD_NOISY, COUNTER_MOVE, GOOD_NOISY, HASH_MOVE, KILLER, Picker};
 use super::tt::NO_MOVE;
@@ -178,9 +175,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             // Reverse futility pruning: so far above beta that a quiet move
             // from us is unlikely to be answered by enough from the opponent.
             if self.tech.reverse_futility
-                && depth <= RFP_MAX_DEPTH
+                && depth <= self.params.rfp_max_depth
                 && eval.abs() < MATE_BOUND
-                && eval - RFP_MARGIN * G::EVAL_SCALE * (depth - i32::from(improving)) >= beta
+                && eval - self.params.rfp_margin * G::EVAL_SCALE * (depth - i32::from(improving))
+                    >= beta
             {
                 return eval;
             }
@@ -190,14 +188,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             // the game rules out with `null_move_allowed`).
             if self.tech.null_move
                 && allow_null
-                && depth >= NMP_MIN_DEPTH
+                && depth >= self.params.nmp_min_depth
                 && eval >= beta
                 && beta.abs() < MATE_BOUND
                 && self.game.null_move_allowed()
             {
-                let reduction = NMP_BASE_REDUCTION
-                    + depth / NMP_DEPTH_DIVISOR
-                    + ((eval - beta) / (NMP_EVAL_DIVISOR * G::EVAL_SCALE)).min(3);
+                let reduction = self.params.nmp_base_reduction
+                    + depth / self.params.nmp_depth_divisor
+                    + ((eval - beta) / (self.params.nmp_eval_divisor * G::EVAL_SCALE)).min(3);
                 let floor = self.path.push_null(hash);
                 self.plies[ply].played = None;
                 self.game.make_null_move();
@@ -306,11 +304,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if !PV && !in_check && searched > 0 && best > -MATE_BOUND && self.tech.futility {
                 let prune = if noisy {
                     // A capture that loses this much by exchange near the horizon.
-                    depth <= LMP_MAX_DEPTH
+                    depth <= self.params.lmp_max_depth
                         && order < GOOD_NOISY
-                        && !self
-                            .eval
-                            .exchange_at_least(&self.game, mv, -SEE_PRUNE_MARGIN * depth)
+                        && !self.eval.exchange_at_least(
+                            &self.game,
+                            mv,
+                            -self.params.see_prune_margin * depth,
+                        )
                 } else {
                     // Late move pruning: the last quiet moves of a well-ordered
                     // list almost never matter near the horizon. Futility
@@ -318,15 +318,18 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     // below alpha.
                     // Exchange pruning of quiets: a piece put where it is
                     // taken for less.
-                    (depth <= LMP_MAX_DEPTH && quiets.len() >= late_move_limit(depth, improving))
-                        || (depth <= FUTILITY_MAX_DEPTH
-                            && eval + (FUTILITY_BASE + FUTILITY_MARGIN * depth) * G::EVAL_SCALE
+                    (depth <= self.params.lmp_max_depth
+                        && quiets.len() >= late_move_limit(depth, improving))
+                        || (depth <= self.params.futility_max_depth
+                            && eval
+                                + (self.params.futility_base + self.params.futility_margin * depth)
+                                    * G::EVAL_SCALE
                                 <= alpha)
-                        || (depth <= QUIET_SEE_MAX_DEPTH
+                        || (depth <= self.params.quiet_see_max_depth
                             && !self.eval.exchange_at_least(
                                 &self.game,
                                 mv,
-                                -QUIET_SEE_MARGIN * depth * depth,
+                                -self.params.quiet_see_margin * depth * depth,
                             ))
                 };
                 if prune && !self.game.gives_check(mv) {
@@ -347,7 +350,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 && self.tech.singular
                 && G::SINGULAR_EXTENSIONS
                 && self.tech.transposition_table
-                && depth >= SE_MIN_DEPTH
+                && depth >= self.params.se_min_depth
                 && i32::try_from(ply).unwrap_or(i32::MAX) < 2 * self.root_depth
                 && let Some(entry) = tt_entry
                 && entry.move_key == G::move_key(mv)
@@ -355,7 +358,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 && entry.bound != Bound::Upper
                 && entry.value.abs() < MATE_BOUND
             {
-                let singular_beta = entry.value - SE_MARGIN * depth * G::EVAL_SCALE;
+                let singular_beta =
+                    entry.value - self.params.se_margin * depth * G::EVAL_SCALE / 100;
                 self.plies[ply].excluded = entry.move_key;
                 let value = self.negamax::<false>(
                     (depth - 1) / 2,
@@ -397,7 +401,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 // as a late quiet move, and is reduced like one.
                 let bad_noisy = G::BAD_CAPTURE_REDUCTIONS && noisy && order < GOOD_NOISY;
                 if self.tech.late_move_reductions
-                    && depth >= LMR_MIN_DEPTH
+                    && depth >= self.params.lmr_min_depth
                     && searched >= LMR_MIN_MOVES + usize::from(PV)
                     && (!noisy || bad_noisy)
                     && !in_check
@@ -414,7 +418,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     } else if order >= KILLER - 1 {
                         reduction -= 1;
                     } else {
-                        reduction -= order / 4_096;
+                        reduction -= order / self.params.lmr_history_divisor;
                     }
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
@@ -595,13 +599,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 .set(side, G::move_index(previous), G::move_key(mv));
         }
         if self.tech.history {
+            let bonus_max = self.params.history_bonus_max;
             self.memory
                 .history
-                .update(side, G::move_index(mv), depth, 1);
+                .update(side, G::move_index(mv), depth, bonus_max);
             for &other in tried {
                 self.memory
                     .history
-                    .update(side, G::move_index(other), depth, -1);
+                    .update(side, G::move_index(other), depth, -bonus_max);
             }
         }
     }
