@@ -165,7 +165,8 @@ pub fn run<G: Playable>(args: &MatchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn parse_options(options: &[String]) -> anyhow::Result<Vec<(String, String)>> {
+/// Reads `NAME=VALUE` engine options.
+pub(crate) fn parse_options(options: &[String]) -> anyhow::Result<Vec<(String, String)>> {
     options
         .iter()
         .map(|o| {

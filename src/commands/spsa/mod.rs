@@ -27,6 +27,7 @@ use super::args::MatchGameArgs;
 use super::matches::clock::TimeControl;
 use super::matches::game::{self, GameRules};
 use super::matches::openings::{self, Opening};
+use super::matches::parse_options;
 use super::matches::player::{self, PlayerSpec};
 use crate::output::outln;
 use banco_games::Playable;
@@ -233,18 +234,6 @@ fn chosen_params(names: &str) -> anyhow::Result<Vec<Param>> {
         bail!("--params names no parameter");
     }
     Ok(params)
-}
-
-fn parse_options(options: &[String]) -> anyhow::Result<Vec<(String, String)>> {
-    options
-        .iter()
-        .map(|o| {
-            o.split_once('=')
-                .map(|(n, v)| (n.trim().to_owned(), v.trim().to_owned()))
-                .filter(|(n, _)| !n.is_empty())
-                .with_context(|| format!("option '{o}': expected NAME=VALUE"))
-        })
-        .collect()
 }
 
 /// What the workers of one run share.
