@@ -318,6 +318,11 @@ impl Game for ChessGame {
         self.top().hash
     }
 
+    fn hash_after(&self, mv: Move) -> Option<u64> {
+        let top = self.top();
+        Some(zobrist::hash_after_pieces(top.hash, &top.pos, mv))
+    }
+
     fn rule_outcome(&self) -> Option<Outcome> {
         let pos = self.position();
         if pos.halfmoves() >= 100 {

@@ -26,6 +26,30 @@ fn piece_key(square: Square, piece: Piece) -> u64 {
 /// hash `hash`.
 #[must_use]
 pub fn updated_hash(hash: u64, before: &Chess, mv: Move, after: &Chess) -> u64 {
+    let mut h = hash_after_pieces(hash, before, mv);
+    for color in Color::ALL {
+        for side in CastlingSide::ALL {
+            if before.castles().has(color, side) != after.castles().has(color, side) {
+                h ^= Zobrist64::zobrist_for_castling_right(color, side).0;
+            }
+        }
+    }
+    if let Some(ep) = before.ep_square(EnPassantMode::Legal) {
+        h ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
+    }
+    if let Some(ep) = after.ep_square(EnPassantMode::Legal) {
+        h ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
+    }
+    h
+}
+
+/// The hash after `mv` from `before` (hash `hash`) counting only the turn
+/// and the pieces moved, taken and placed: exact unless the move changes a
+/// castling or en passant right. Cheap enough to run before the move is
+/// made, which is when the search wants it (to fetch the child's table
+/// entry while it makes the move).
+#[must_use]
+pub fn hash_after_pieces(hash: u64, before: &Chess, mv: Move) -> u64 {
     let mut h = hash ^ Zobrist64::zobrist_for_white_turn().0;
     let us = before.turn();
     let them = us.other();
@@ -68,19 +92,6 @@ pub fn updated_hash(hash: u64, before: &Chess, mv: Move, after: &Chess) -> u64 {
         Move::Put { role, to } => {
             h ^= piece_key(to, role.of(us));
         }
-    }
-    for color in Color::ALL {
-        for side in CastlingSide::ALL {
-            if before.castles().has(color, side) != after.castles().has(color, side) {
-                h ^= Zobrist64::zobrist_for_castling_right(color, side).0;
-            }
-        }
-    }
-    if let Some(ep) = before.ep_square(EnPassantMode::Legal) {
-        h ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
-    }
-    if let Some(ep) = after.ep_square(EnPassantMode::Legal) {
-        h ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
     }
     h
 }

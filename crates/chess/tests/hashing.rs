@@ -1,9 +1,11 @@
 //! The incremental hash equals a from-scratch hash after every make and
-//! unmake, along random games that castle, capture en passant and promote.
+//! unmake, along random games that castle, capture en passant and promote;
+//! the hash guessed before a move is right whenever no right changes.
 
 use banco_chess::{ChessGame, zobrist};
 use banco_search::Game;
 use proptest::prelude::*;
+use shakmaty::{EnPassantMode, Position};
 
 const OPENINGS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -27,8 +29,19 @@ proptest! {
                 break;
             }
             let mv = moves[choice as usize % moves.len()];
+            let guess = game.hash_after(mv).unwrap();
+            let before = game.position().clone();
             game.make_move(mv);
             prop_assert_eq!(game.hash(), zobrist::full_hash(game.position()), "after {:?}", mv);
+            // The guess made before the move leaves out only the castling
+            // and en passant rights.
+            let after = game.position();
+            if before.castles().castling_rights() == after.castles().castling_rights()
+                && before.ep_square(EnPassantMode::Legal).is_none()
+                && after.ep_square(EnPassantMode::Legal).is_none()
+            {
+                prop_assert_eq!(guess, game.hash(), "guess for {:?}", mv);
+            }
             if game.null_move_allowed() {
                 game.make_null_move();
                 prop_assert_eq!(game.hash(), zobrist::full_hash(game.position()));

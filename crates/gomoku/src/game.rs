@@ -495,6 +495,14 @@ impl Game for GomokuGame {
         }
     }
 
+    fn hash_after(&self, mv: Point) -> Option<u64> {
+        let stones = self.board.hash() ^ zobrist::STONES[self.to_move.index()][mv.index()];
+        Some(match self.to_move {
+            Side::First => stones ^ zobrist::SECOND_TO_MOVE,
+            Side::Second => stones,
+        })
+    }
+
     fn rule_outcome(&self) -> Option<Outcome> {
         if let Some(last) = self.history.last() {
             if last.won {

@@ -58,7 +58,9 @@ fn incremental_state_equals_a_rebuild() {
                     break;
                 }
                 let mv = moves[rng.below(moves.len())];
+                let guess = game.hash_after(mv);
                 game.make_move(mv);
+                assert_eq!(guess, Some(game.hash()), "hash guessed before {mv}");
                 played.push(mv);
                 assert_same(&game, &rebuilt(&game));
             }

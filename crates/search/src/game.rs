@@ -131,6 +131,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A 64-bit Zobrist hash of the position, side to move included.
     fn hash(&self) -> u64;
 
+    /// [`Game::hash`] after `mv`, computed before it is made, or a close
+    /// guess (chess leaves out castling and en passant rights). The search
+    /// only uses it to start fetching the child's table entry while it
+    /// makes the move, so a wrong guess costs time, never correctness.
+    /// `None` (the default) where a game has no cheap answer.
+    fn hash_after(&self, mv: Self::Move) -> Option<u64> {
+        let _ = mv;
+        None
+    }
+
     /// The result if the game is over by a rule that does not need move
     /// generation (fifty moves, insufficient material, five in a row, a full board).
     fn rule_outcome(&self) -> Option<Outcome>;

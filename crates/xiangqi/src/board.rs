@@ -146,21 +146,39 @@ impl Board {
         self.side = side;
     }
 
+    /// The hash after `mv`, without making it.
+    #[inline]
+    #[must_use]
+    pub fn hash_after(&self, mv: Move) -> u64 {
+        self.hash ^ self.hash_change(mv)
+    }
+
+    /// What `mv` changes in the hash: the mover's two points, the turn,
+    /// and the piece it takes.
+    #[inline]
+    fn hash_change(&self, mv: Move) -> u64 {
+        let moving = self.cells[mv.from.cell()];
+        let captured = self.cells[mv.to.cell()];
+        let change = zobrist::piece_key(moving, mv.from)
+            ^ zobrist::piece_key(moving, mv.to)
+            ^ zobrist::BLACK_TO_MOVE;
+        if captured == EMPTY {
+            change
+        } else {
+            change ^ zobrist::piece_key(captured, mv.to)
+        }
+    }
+
     /// Plays `mv` and returns the captured cell code (`EMPTY` if none).
     #[inline]
     pub(crate) fn apply(&mut self, mv: Move) -> u8 {
+        self.hash ^= self.hash_change(mv);
         let moving = self.cells[mv.from.cell()];
         let captured = self.cells[mv.to.cell()];
         self.cells[mv.from.cell()] = EMPTY;
         self.cells[mv.to.cell()] = moving;
-        self.hash ^= zobrist::piece_key(moving, mv.from)
-            ^ zobrist::piece_key(moving, mv.to)
-            ^ zobrist::BLACK_TO_MOVE;
-        if captured != EMPTY {
-            self.hash ^= zobrist::piece_key(captured, mv.to);
-            if is_attacker(captured) {
-                self.attackers[usize::from(captured >> 3)] -= 1;
-            }
+        if captured != EMPTY && is_attacker(captured) {
+            self.attackers[usize::from(captured >> 3)] -= 1;
         }
         if moving & 7 == 1 {
             self.generals[usize::from(moving >> 3)] = mv.to;

@@ -453,6 +453,10 @@ impl Game for XiangqiGame {
         self.board.hash()
     }
 
+    fn hash_after(&self, mv: Move) -> Option<u64> {
+        Some(self.board.hash_after(mv))
+    }
+
     fn rule_outcome(&self) -> Option<Outcome> {
         if self.halfmove < NO_CAPTURE_PLIES {
             return None;

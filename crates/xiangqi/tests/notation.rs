@@ -122,6 +122,11 @@ proptest! {
                     after.make_move(mv);
                     after.in_check()
                 });
+                prop_assert_eq!(g.hash_after(mv), {
+                    let mut after = g.clone();
+                    after.make_move(mv);
+                    Some(after.hash())
+                });
             }
             let mv = moves[usize::from(choice) % moves.len()];
             let before = g.fen();

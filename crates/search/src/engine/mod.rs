@@ -279,6 +279,17 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
     }
 
+    /// Asks the table for the entry `mv` leads to before the move is made
+    /// (see [`TranspositionTable::prefetch`]).
+    #[inline]
+    fn prefetch_child(&self, mv: G::Move) {
+        if self.tech.transposition_table
+            && let Some(hash) = self.game.hash_after(mv)
+        {
+            self.tt.prefetch(hash);
+        }
+    }
+
     /// A static evaluation, counted as a leaf.
     fn evaluate(&mut self) -> i32 {
         self.stats.leaf_nodes += 1;
@@ -310,6 +321,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             // The value of this move is the child's negated value plus the noise,
             // so the child is searched in a window shifted by the noise.
             let (a, b) = (alpha - noise, beta - noise);
+            self.prefetch_child(mv);
             self.path.push(hash);
             self.plies[0].played = Some(mv);
             self.game.make_move(mv);

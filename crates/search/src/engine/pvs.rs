@@ -384,6 +384,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 }
             }
 
+            self.prefetch_child(mv);
             self.path.push(hash);
             self.plies[ply].played = Some(mv);
             self.game.make_move(mv);

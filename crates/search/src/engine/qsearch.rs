@@ -98,6 +98,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             {
                 continue;
             }
+            self.prefetch_child(mv);
             self.game.make_move(mv);
             let value = -self.qsearch(ply + 1, -beta, -alpha);
             self.game.unmake_move(mv);

@@ -223,6 +223,29 @@ impl TranspositionTable {
         &self.clusters[index].0
     }
 
+    /// Starts loading the cluster of `hash` into the cache and returns at
+    /// once. The table is far larger than the caches, so a probe mostly
+    /// waits on memory; asked for while the move is being made, the line
+    /// is there by the time the child probes.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let line: *const Entry = self.cluster(hash).as_ptr();
+            // SAFETY: a prefetch is a hint to the cache: it never faults,
+            // reads nothing into the program and writes nothing, whatever
+            // the address (this one points into the table). Measured
+            // reason in docs/search.md (the prefetch row).
+            #[allow(unsafe_code)]
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(line.cast::<i8>());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
+    }
+
     /// Looks the position up; `ply` converts mate values to the caller's distance.
     #[must_use]
     pub fn probe(&self, hash: u64, ply: usize) -> Option<TtEntry> {
