@@ -278,9 +278,9 @@ pub struct SearchConfig {
     /// first, for analysis. The engine only; MTD(f) and the textbook
     /// algorithms give one line.
     pub multi_pv: usize,
-    /// The engine's tunable numbers (margins, reductions); the defaults
-    /// are what it plays with, a tuner sets others.
-    pub params: crate::SearchParams,
+    /// Tunable numbers (margins, reductions) set over the game's own
+    /// ([`crate::Game::SEARCH_PARAMS`]): none normally; a tuner sets some.
+    pub params: crate::ParamOverrides,
 }
 
 impl Default for SearchConfig {
@@ -293,7 +293,7 @@ impl Default for SearchConfig {
             move_overhead: Duration::from_millis(30),
             imprecision: None,
             multi_pv: 1,
-            params: crate::SearchParams::DEFAULT,
+            params: crate::ParamOverrides::default(),
         }
     }
 }

@@ -128,6 +128,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Takes back `mv`, the last move made.
     fn unmake_move(&mut self, mv: Self::Move);
 
+    /// The search's tunable numbers for this game (margins, reductions),
+    /// tuned per game by `banco spsa`; the shared defaults unless a game
+    /// has its own.
+    const SEARCH_PARAMS: crate::SearchParams = crate::SearchParams::DEFAULT;
+
     /// A 64-bit Zobrist hash of the position, side to move included.
     fn hash(&self) -> u64;
 

@@ -54,7 +54,7 @@ pub use config::{
     Algorithm, Imprecision, MAX_HASH_MB, ParseAlgorithmError, SearchConfig, Techniques,
     UnknownTechniqueError,
 };
-pub use engine::params::{ParamError, SearchParams, Tunable};
+pub use engine::params::{ParamError, ParamOverrides, SearchParams, Tunable};
 pub use engine::tt::{TableAllocError, TranspositionTable, TtEntry};
 pub use eval::{EvalBreakdown, EvalTerm, Evaluator};
 pub use game::{Game, Outcome, Side};

@@ -98,7 +98,7 @@ pub fn run<G: Playable>(args: &SpsaArgs) -> anyhow::Result<()> {
             outln!(
                 "| {} | {} | {} | {} | {} |",
                 t.name,
-                t.default,
+                G::SEARCH_PARAMS.get(t.name).unwrap_or(t.default),
                 t.min,
                 t.max,
                 t.step
@@ -132,7 +132,7 @@ pub fn run<G: Playable>(args: &SpsaArgs) -> anyhow::Result<()> {
     };
     let shared_options = parse_options(&args.options)?;
     let mut tuner = Tuner {
-        params: chosen_params(&args.params)?,
+        params: chosen_params(&args.params, &G::SEARCH_PARAMS)?,
         schedule: Schedule {
             iterations: usize::try_from(args.iterations).unwrap_or(usize::MAX),
             r_end: args.r_end,
@@ -188,7 +188,7 @@ pub fn run<G: Playable>(args: &SpsaArgs) -> anyhow::Result<()> {
     outln!("| name | default | tuned |")?;
     outln!("| --- | ---: | ---: |")?;
     for p in &tuner.params {
-        let default = SearchParams::DEFAULT.get(&p.name).unwrap_or_default();
+        let default = G::SEARCH_PARAMS.get(&p.name).unwrap_or_default();
         outln!("| {} | {} | {:.2} |", p.name, default, p.value)?;
     }
     let options: Vec<String> = tuner
@@ -200,9 +200,9 @@ pub fn run<G: Playable>(args: &SpsaArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The parameters `names` picks (`all` or a comma-separated list), at
-/// their defaults.
-fn chosen_params(names: &str) -> anyhow::Result<Vec<Param>> {
+/// The parameters `names` picks (`all` or a comma-separated list), each
+/// starting from its value in `start` (the game's own).
+fn chosen_params(names: &str, start: &SearchParams) -> anyhow::Result<Vec<Param>> {
     let all = names.trim().eq_ignore_ascii_case("all");
     let wanted: Vec<&str> = names
         .split(',')
@@ -223,7 +223,7 @@ fn chosen_params(names: &str) -> anyhow::Result<Vec<Param>> {
         if all || wanted.iter().any(|n| t.name.eq_ignore_ascii_case(n)) {
             params.push(Param {
                 name: t.name.to_owned(),
-                value: f64::from(t.default),
+                value: f64::from(start.get(t.name).unwrap_or(t.default)),
                 min: f64::from(t.min),
                 max: f64::from(t.max),
                 c_end: t.step,
@@ -335,14 +335,14 @@ mod tests {
     #[test]
     fn parameters_are_chosen_by_name_or_all() {
         assert_eq!(
-            chosen_params("all").unwrap().len(),
+            chosen_params("all", &SearchParams::DEFAULT).unwrap().len(),
             SearchParams::TUNABLE.len()
         );
-        let two = chosen_params("RFP_MARGIN, lmr_divisor").unwrap();
+        let two = chosen_params("RFP_MARGIN, lmr_divisor", &SearchParams::DEFAULT).unwrap();
         let names: Vec<&str> = two.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["rfp_margin", "lmr_divisor"]);
         assert!((two[0].value - 75.0).abs() < 1e-9);
-        assert!(chosen_params("rfp_margin,nonsense").is_err());
-        assert!(chosen_params(" , ").is_err());
+        assert!(chosen_params("rfp_margin,nonsense", &SearchParams::DEFAULT).is_err());
+        assert!(chosen_params(" , ", &SearchParams::DEFAULT).is_err());
     }
 }

@@ -339,7 +339,7 @@ fn config_of(options: &EngineOptions) -> SearchConfig {
         hash_mb: options.hash_mb,
         move_overhead: Duration::from_millis(options.move_overhead_ms),
         multi_pv: options.multi_pv,
-        params: options.search_params,
+        params: options.search_params.clone(),
         ..SearchConfig::default()
     }
 }

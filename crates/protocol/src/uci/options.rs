@@ -1,7 +1,7 @@
 //! The engine options a UCI GUI can set, and their declarations.
 
 use banco_games::{ComputerSettings, GameKind};
-use banco_search::{Algorithm, EvaluatorStrength, Level, ParamError, SearchParams};
+use banco_search::{Algorithm, EvaluatorStrength, Level, ParamError, ParamOverrides};
 
 /// Largest transposition table, in MiB (the search crate's cap).
 pub const MAX_HASH_MB: usize = banco_search::MAX_HASH_MB;
@@ -36,7 +36,7 @@ pub struct EngineOptions {
     /// Stockfish declares its tuning options only in a tuning build: a
     /// player has no use for them, a tuner (`banco spsa`) knows their
     /// names.
-    pub search_params: SearchParams,
+    pub search_params: ParamOverrides,
 }
 
 impl Default for EngineOptions {
@@ -51,7 +51,7 @@ impl Default for EngineOptions {
             move_overhead_ms: 30,
             multi_pv: 1,
             eval_file: banco_games::EMBEDDED_NET.to_owned(),
-            search_params: SearchParams::DEFAULT,
+            search_params: ParamOverrides::default(),
         }
     }
 }
@@ -286,13 +286,14 @@ mod tests {
     fn search_parameters_are_options_too() {
         let mut o = EngineOptions::default();
         assert_eq!(o.set("lmr_divisor", Some("200")), Ok(OptionChange::Set));
-        assert_eq!(o.search_params.lmr_divisor, 200);
+        assert_eq!(o.search_params.get("lmr_divisor"), Some(200));
         assert!(matches!(
             o.set("LMR_DIVISOR", Some("5")),
             Err(OptionError::BadValue { .. })
         ));
         assert_eq!(
-            o.search_params.lmr_divisor, 200,
+            o.search_params.get("lmr_divisor"),
+            Some(200),
             "a bad value changes nothing"
         );
         assert!(

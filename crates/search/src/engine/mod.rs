@@ -216,7 +216,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             eval,
             tt,
             tech: config.techniques,
-            params: config.params,
+            params: config.params.apply(G::SEARCH_PARAMS),
             shared,
             budget,
             stats: SearchStats::default(),
@@ -616,7 +616,7 @@ pub(crate) fn search<G: Game, E: Evaluator<G>>(
         helper_nodes: AtomicU64::new(0),
         helper_stats: Mutex::new(SearchStats::default()),
     };
-    let reductions = Reductions::new(&config.params);
+    let reductions = Reductions::new(&config.params.apply(G::SEARCH_PARAMS));
     let budget = Budget::new(limits, config.move_overhead, start);
     let helper_limits = Limits {
         depth: limits.depth,

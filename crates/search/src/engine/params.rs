@@ -209,9 +209,74 @@ impl SearchParams {
     }
 }
 
+/// Tunables set by name over a game's own values ([`crate::Game::SEARCH_PARAMS`]):
+/// what a UCI `setoption` or the tuner asks for, kept apart from the
+/// values it changes, since which game it applies to is known only when
+/// a search starts.
+#[derive(Clone, Debug, Default, Eq, PartialEq, Hash)]
+pub struct ParamOverrides {
+    values: Vec<(&'static str, i32)>,
+}
+
+impl ParamOverrides {
+    /// Sets the tunable `name` (any case) from text. A bad name or value
+    /// is refused and changes nothing.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+        // The check is SearchParams::set's, on a scratch copy.
+        let mut scratch = SearchParams::DEFAULT;
+        scratch.set(name, value)?;
+        let tunable = SearchParams::TUNABLE
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| ParamError::Unknown(name.trim().to_owned()))?;
+        let parsed = scratch.get(tunable.name).unwrap_or(tunable.default);
+        match self.values.iter_mut().find(|(n, _)| *n == tunable.name) {
+            Some(slot) => slot.1 = parsed,
+            None => self.values.push((tunable.name, parsed)),
+        }
+        Ok(())
+    }
+
+    /// The value set for `name`, if one was.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<i32> {
+        self.values
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|&(_, v)| v)
+    }
+
+    /// `base` with the values set here in place of its own.
+    #[must_use]
+    pub fn apply(&self, mut base: SearchParams) -> SearchParams {
+        for &(name, value) in &self.values {
+            if let Some(slot) = base.slot(name) {
+                *slot = value;
+            }
+        }
+        base
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn overrides_replace_only_what_they_set() {
+        let mut base = SearchParams::DEFAULT;
+        base.rfp_margin = 61;
+        let mut overrides = ParamOverrides::default();
+        overrides.set("LMR_divisor", "210").unwrap();
+        overrides.set("lmr_divisor", "205").unwrap();
+        assert!(overrides.set("lmr_divisor", "5").is_err());
+        assert!(overrides.set("no_such", "5").is_err());
+        assert_eq!(overrides.get("lmr_divisor"), Some(205));
+        let applied = overrides.apply(base);
+        assert_eq!(applied.lmr_divisor, 205);
+        assert_eq!(applied.rfp_margin, 61, "a value not set stays the base's");
+        assert_eq!(ParamOverrides::default().apply(base), base);
+    }
 
     #[test]
     fn every_default_lies_in_its_range_and_reads_back() {

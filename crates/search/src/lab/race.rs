@@ -259,7 +259,7 @@ pub fn run_race<G: Game, E: Evaluator<G>>(
             move_overhead: Duration::ZERO,
             imprecision: None,
             multi_pv: 1,
-            params: crate::SearchParams::DEFAULT,
+            params: crate::ParamOverrides::default(),
         };
         let limits = Limits {
             depth: Some(depth),
