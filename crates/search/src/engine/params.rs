@@ -33,6 +33,13 @@ pub const PROBCUT_IMPROVING: i32 = 46;
 /// …searched this many plies less deep.
 pub const PROBCUT_REDUCTION: i32 = 4;
 
+/// Razoring: a node whose value is more than this plus [`RAZOR_MARGIN`] ·
+/// depth² below alpha asks quiescence whether a capture saves it
+/// (Stockfish 15.1's 369 and 254 in its units, where a pawn is 208).
+pub const RAZOR_BASE: i32 = 177;
+/// See [`RAZOR_BASE`].
+pub const RAZOR_MARGIN: i32 = 122;
+
 /// History values are kept within ±this.
 pub const HISTORY_MAX: i32 = 16_384;
 

@@ -7,7 +7,7 @@
 use super::Worker;
 use super::params::{
     LMR_BAD_NOISY_RELIEF, LMR_CUT_NODE, LMR_MIN_MOVES, PROBCUT_IMPROVING, PROBCUT_MARGIN,
-    PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, SE_TT_DEPTH_MARGIN,
+    PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, RAZOR_BASE, RAZOR_MARGIN, SE_TT_DEPTH_MARGIN,
 };
 use super::picker::{BAD_NOISY, COUNTER_MOVE, GOOD_NOISY, HASH_MOVE, KILLER, Picker};
 use super::tt::NO_MOVE;
@@ -181,6 +181,22 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     >= beta
             {
                 return eval;
+            }
+
+            // Razoring: so far below alpha near the horizon that only a
+            // capture could help, which quiescence alone decides.
+            if self.tech.futility
+                && self.tech.quiescence
+                && eval.abs() < MATE_BOUND
+                && eval + (RAZOR_BASE + RAZOR_MARGIN * depth * depth) * G::EVAL_SCALE < alpha
+            {
+                let value = self.qsearch(ply, alpha - 1, alpha);
+                if self.stopped {
+                    return 0;
+                }
+                if value < alpha {
+                    return value;
+                }
             }
 
             // Null-move pruning: if passing still leaves us above beta after a
