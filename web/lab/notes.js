@@ -31,7 +31,9 @@ export const TECHNIQUES = {
     + 'if they look good. Saves many nodes; may miss a late surprise, so the value may differ.',
   futility: 'Futility pruning: near the horizon, a position whose static value is far above beta is cut at once '
     + '(reverse futility), and quiet moves that cannot bring a value far below alpha back up are skipped (futility and '
-    + 'late move pruning, and quiet moves that lose material by exchange). Fewer nodes; a skipped move may have been the one.',
+    + 'late move pruning, and quiet moves that lose material by exchange). In chess, a position far below alpha near '
+    + 'the horizon asks quiescence whether a capture saves it, and is cut if none does (razoring). Fewer nodes; a skipped '
+    + 'move may have been the one.',
   checks: 'Check extension: a move that gives check is searched one ply deeper, so a forcing line is not cut off '
     + 'at the horizon in the middle of an attack. More nodes in sharp positions, better values.',
   singular: 'Singular extensions: when one move (the table\'s best) is much better than every other, shown by a '

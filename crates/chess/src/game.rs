@@ -267,6 +267,8 @@ impl Game for ChessGame {
     // Net 3 against `strong` at 2+0.02: see docs/nnue.md.
     const FULL_STRENGTH_EVALUATOR: EvaluatorStrength = EvaluatorStrength::Nnue;
     const SINGULAR_EXTENSIONS: bool = true;
+    // Passed its SPRT at 20,000 nodes (docs/search.md).
+    const RAZORING: bool = true;
     // Cut-node and bad-capture reductions and ProbCut stay off: their
     // passes had counted repeated games; on a book of 5,000 openings the
     // three together scored +2 ± 15 Elo (docs/search.md).

@@ -97,6 +97,10 @@ pub struct Techniques {
     pub reverse_futility: bool,
     /// Futility and late-move pruning of quiet moves near the horizon.
     pub futility: bool,
+    /// Razoring: a node far below alpha near the horizon is settled by
+    /// quiescence when no capture lifts it (in games that switch it on,
+    /// `Game::RAZORING`).
+    pub razoring: bool,
     /// Search one ply deeper when in check.
     pub check_extension: bool,
     /// Singular extensions: the hash move is searched one ply deeper when a
@@ -128,6 +132,7 @@ impl Techniques {
         late_move_reductions: true,
         reverse_futility: true,
         futility: true,
+        razoring: true,
         check_extension: true,
         singular: true,
         probcut: true,
@@ -149,6 +154,7 @@ impl Techniques {
         late_move_reductions: false,
         reverse_futility: false,
         futility: false,
+        razoring: false,
         check_extension: false,
         singular: false,
         probcut: false,
@@ -174,7 +180,7 @@ impl Techniques {
 
     /// The switches by name, in the order the lab shows them.
     #[must_use]
-    pub fn named(&self) -> [(&'static str, bool); 17] {
+    pub fn named(&self) -> [(&'static str, bool); 18] {
         [
             ("ordering", self.move_ordering),
             ("killers", self.killers),
@@ -189,6 +195,7 @@ impl Techniques {
             ("lmr", self.late_move_reductions),
             ("rfp", self.reverse_futility),
             ("futility", self.futility),
+            ("razoring", self.razoring),
             ("check-extension", self.check_extension),
             ("singular", self.singular),
             ("probcut", self.probcut),
@@ -216,6 +223,7 @@ impl Techniques {
             "lmr" | "late-move-reductions" => &mut self.late_move_reductions,
             "rfp" | "reverse-futility" => &mut self.reverse_futility,
             "futility" => &mut self.futility,
+            "razoring" => &mut self.razoring,
             "check-extension" => &mut self.check_extension,
             "singular" | "singular-extensions" => &mut self.singular,
             "probcut" => &mut self.probcut,
@@ -236,7 +244,7 @@ impl Default for Techniques {
 /// A technique name [`Techniques::set`] does not know.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 #[error(
-    "unknown technique '{0}': expected one of ordering, killers, counter-moves, history, tt, iterative-deepening, aspiration, pvs, quiescence, null-move, lmr, rfp, futility, check-extension, singular, probcut, threats"
+    "unknown technique '{0}': expected one of ordering, killers, counter-moves, history, tt, iterative-deepening, aspiration, pvs, quiescence, null-move, lmr, rfp, futility, razoring, check-extension, singular, probcut, threats"
 )]
 pub struct UnknownTechniqueError(pub String);
 

@@ -185,7 +185,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
             // Razoring: so far below alpha near the horizon that only a
             // capture could help, which quiescence alone decides.
-            if self.tech.futility
+            if G::RAZORING
+                && self.tech.razoring
                 && self.tech.quiescence
                 && eval.abs() < MATE_BOUND
                 && eval + (RAZOR_BASE + RAZOR_MARGIN * depth * depth) * G::EVAL_SCALE < alpha

@@ -70,6 +70,7 @@ const LMR: Techniques = Techniques {
 const FUTILITY: Techniques = Techniques {
     reverse_futility: true,
     futility: true,
+    razoring: true,
     ..LMR
 };
 const CHECK_EXTENSION: Techniques = Techniques {
