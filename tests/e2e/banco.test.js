@@ -460,8 +460,10 @@ test('with sounds on, moves, captures, checks and the end are heard', async () =
 
 test('a premove made while the computer thinks is played at once after its reply', async () => {
   const page = await openPage();
-  // The computer plays first and thinks for a second: time to premove.
-  await newGame(page, { game: 'chess', side: 'second', level: '10', movetime: '1000' });
+  // The computer plays first and thinks for up to ten seconds: time to
+  // premove. (With a stable best move it may stop at about half its time, so
+  // a one-second budget left a slow machine too little time to click.)
+  await newGame(page, { game: 'chess', side: 'second', level: '10', movetime: '10000' });
   assert.equal(await page.getAttribute('body', 'data-turn'), 'computer');
   // No legal-move dots for the side not to move: aim at the squares.
   await clickAt(page, '#board [data-key="e7"]');
