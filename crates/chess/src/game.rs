@@ -269,6 +269,9 @@ impl Game for ChessGame {
     const SINGULAR_EXTENSIONS: bool = true;
     // Passed its SPRT at 20,000 nodes (docs/search.md).
     const RAZORING: bool = true;
+    const CONTINUATION_HISTORY: bool = true;
+    // A piece of either colour (12) on a square.
+    const PIECE_TO_SPACE: usize = 12 * 64;
     // Cut-node and bad-capture reductions and ProbCut stay off: their
     // passes had counted repeated games; on a book of 5,000 openings the
     // three together scored +2 ± 15 Elo (docs/search.md).
@@ -359,6 +362,14 @@ impl Game for ChessGame {
     fn move_index(mv: Move) -> usize {
         let from = mv.from().map_or(0, usize::from);
         from * 64 + usize::from(mv.to())
+    }
+
+    fn piece_to_index(&self, mv: Move) -> usize {
+        let colour = match self.position().turn() {
+            Color::White => 0,
+            Color::Black => 6,
+        };
+        (colour + mv.role() as usize - 1) * 64 + usize::from(mv.to())
     }
 
     fn move_key(mv: Move) -> u16 {

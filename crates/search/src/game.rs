@@ -107,6 +107,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// it passed an SPRT in this game (docs/search.md).
     const RAZORING: bool = false;
 
+    /// Whether quiet moves are also ordered by continuation history (the
+    /// history of a move as a reply to the opponent's last move and as a
+    /// follow-up to our own move before it): off unless it passed an SPRT
+    /// in this game (docs/search.md).
+    const CONTINUATION_HISTORY: bool = false;
+
+    /// The number of distinct values [`Game::piece_to_index`] can return.
+    const PIECE_TO_SPACE: usize = 2 * Self::MOVE_INDEX_SPACE;
+
     /// The player to move.
     fn side_to_move(&self) -> Side;
 
@@ -175,6 +184,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A small index of `mv` below [`Game::MOVE_INDEX_SPACE`], for history tables
     /// (chess: from × 64 + to).
     fn move_index(mv: Self::Move) -> usize;
+
+    /// A small index below [`Game::PIECE_TO_SPACE`] of what `mv` does
+    /// here: which piece (of which side) arrives on which square.
+    /// Continuation history pairs two of these, so it must be small; the
+    /// default is the side to move and [`Game::move_index`].
+    fn piece_to_index(&self, mv: Self::Move) -> usize {
+        self.side_to_move().index() * Self::MOVE_INDEX_SPACE + Self::move_index(mv)
+    }
 
     /// A 16-bit key of `mv`, unique among the legal moves of any one position and
     /// never `u16::MAX`; the transposition table stores moves by this key.

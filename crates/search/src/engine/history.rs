@@ -17,6 +17,12 @@ use crate::{Game, Side};
 pub(crate) struct Memory {
     pub(crate) history: History,
     pub(crate) counter_moves: CounterMoves,
+    /// Continuation history one ply back: a quiet move as a reply to the
+    /// opponent's last move.
+    pub(crate) replies: ContinuationHistory,
+    /// Continuation history two plies back: a quiet move as a follow-up to
+    /// our own move before the opponent's.
+    pub(crate) follow_ups: ContinuationHistory,
 }
 
 impl Memory {
@@ -24,12 +30,19 @@ impl Memory {
         Memory {
             history: History::new::<G>(),
             counter_moves: CounterMoves::new::<G>(),
+            replies: ContinuationHistory::new::<G>(),
+            follow_ups: ContinuationHistory::new::<G>(),
         }
     }
 
     /// Makes the tables fit `G`'s moves, starting afresh if they were another game's.
     pub(crate) fn fit<G: Game>(&mut self) {
-        if self.history.space != G::MOVE_INDEX_SPACE {
+        let continuation_space = if G::CONTINUATION_HISTORY {
+            G::PIECE_TO_SPACE
+        } else {
+            0
+        };
+        if self.history.space != G::MOVE_INDEX_SPACE || self.replies.space != continuation_space {
             *self = Memory::new::<G>();
         }
     }
@@ -38,6 +51,8 @@ impl Memory {
     pub(crate) fn clear(&mut self) {
         self.history.table.fill(0);
         self.counter_moves.table.fill(super::tt::NO_MOVE);
+        self.replies.table.fill(0);
+        self.follow_ups.table.fill(0);
     }
 }
 
@@ -69,9 +84,53 @@ impl History {
 
     /// Bonus for a cut-off at `depth` (negative `sign` for the moves tried before it).
     pub(crate) fn update(&mut self, side: Side, index: usize, depth: i32, signed_max: i32) {
-        let bonus = (depth * depth * 16).min(signed_max.abs()) * signed_max.signum();
-        let slot = &mut self.table[side.index() * self.space + index];
-        *slot += bonus - *slot * bonus.abs() / HISTORY_MAX;
+        apply_bonus(
+            &mut self.table[side.index() * self.space + index],
+            depth,
+            signed_max,
+        );
+    }
+}
+
+/// The history bonus (or, with a negative `signed_max`, malus) for a
+/// cut-off at `depth`, applied with gravity: the further a score is from
+/// zero, the less a bonus in its own direction moves it.
+fn apply_bonus(slot: &mut i32, depth: i32, signed_max: i32) {
+    let bonus = (depth * depth * 16).min(signed_max.abs()) * signed_max.signum();
+    *slot += bonus - *slot * bonus.abs() / HISTORY_MAX;
+}
+
+/// History of a quiet move in the context of an earlier move: indexed by
+/// the earlier move's [`Game::piece_to_index`] and this one's. Empty (and
+/// never read) in games that do not switch it on.
+pub(crate) struct ContinuationHistory {
+    table: Vec<i16>,
+    space: usize,
+}
+
+impl ContinuationHistory {
+    fn new<G: Game>() -> ContinuationHistory {
+        let space = if G::CONTINUATION_HISTORY {
+            G::PIECE_TO_SPACE
+        } else {
+            0
+        };
+        ContinuationHistory {
+            table: vec![0; space * space],
+            space,
+        }
+    }
+
+    pub(crate) fn get(&self, earlier: usize, index: usize) -> i32 {
+        i32::from(self.table[earlier * self.space + index])
+    }
+
+    pub(crate) fn update(&mut self, earlier: usize, index: usize, depth: i32, signed_max: i32) {
+        let slot = &mut self.table[earlier * self.space + index];
+        let mut value = i32::from(*slot);
+        apply_bonus(&mut value, depth, signed_max);
+        // Gravity keeps the value within ±HISTORY_MAX, which fits.
+        *slot = i16::try_from(value).unwrap_or(if value > 0 { i16::MAX } else { i16::MIN });
     }
 }
 

@@ -47,6 +47,9 @@ struct Shared {
     helper_stats: Mutex<SearchStats>,
 }
 
+/// No move's [`Game::piece_to_index`]: a null move, or none recorded.
+const NO_PIECE_TO: usize = usize::MAX;
+
 /// Per-ply scratch space, reused from node to node so the search never allocates.
 struct Ply<M> {
     moves: Vec<M>,
@@ -57,6 +60,9 @@ struct Ply<M> {
     /// The move being searched from this ply (`None` for a null move): the
     /// child's counter-move context.
     played: Option<M>,
+    /// `played`'s [`Game::piece_to_index`] where continuation history is
+    /// on (`NO_PIECE_TO` otherwise, and for a null move).
+    played_piece_to: usize,
     /// The move a singular-extension search leaves out (`NO_MOVE` otherwise).
     excluded: u16,
     pv: Vec<M>,
@@ -71,6 +77,7 @@ impl<M> Default for Ply<M> {
             killers: Killers::default(),
             static_eval: 0,
             played: None,
+            played_piece_to: NO_PIECE_TO,
             excluded: NO_MOVE,
             pv: Vec::with_capacity(16),
         }
@@ -323,7 +330,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let (a, b) = (alpha - noise, beta - noise);
             self.prefetch_child(mv);
             self.path.push(hash);
-            self.plies[0].played = Some(mv);
+            self.mark_played(0, Some(mv));
             self.game.make_move(mv);
             // How deep this move alone went: the search's own maximum is kept aside.
             let seldepth_before = std::mem::take(&mut self.seldepth);

@@ -4,6 +4,7 @@
 //! re-searches that land inside the window); every other node expects to fail
 //! high or low and may be pruned more boldly.
 
+use super::NO_PIECE_TO;
 use super::Worker;
 use super::params::{
     LMR_BAD_NOISY_RELIEF, LMR_CUT_NODE, LMR_MIN_MOVES, PROBCUT_IMPROVING, PROBCUT_MARGIN,
@@ -65,7 +66,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             } else if counter != NO_MOVE && G::move_key(mv) == counter {
                 COUNTER_MOVE
             } else if self.tech.history {
+                let continuation = if G::CONTINUATION_HISTORY {
+                    self.continuation_score(ply, self.game.piece_to_index(mv))
+                } else {
+                    0
+                };
                 self.memory.history.get(side, G::move_index(mv))
+                    + continuation
                     + self.eval.quiet_hint(&self.game, mv)
             } else {
                 self.eval.quiet_hint(&self.game, mv)
@@ -214,7 +221,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     + depth / self.params.nmp_depth_divisor
                     + ((eval - beta) / (self.params.nmp_eval_divisor * G::EVAL_SCALE)).min(3);
                 let floor = self.path.push_null(hash);
-                self.plies[ply].played = None;
+                self.mark_played(ply, None);
                 self.game.make_null_move();
                 let value = -self.negamax::<false>(
                     depth - 1 - reduction,
@@ -403,7 +410,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
             self.prefetch_child(mv);
             self.path.push(hash);
-            self.plies[ply].played = Some(mv);
+            self.mark_played(ply, Some(mv));
             self.game.make_move(mv);
             let gives_check = self.game.in_check();
             let new_depth = depth - 1 + extension;
@@ -435,6 +442,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         reduction -= LMR_BAD_NOISY_RELIEF;
                     } else if order >= KILLER - 1 {
                         reduction -= 1;
+                    } else if G::CONTINUATION_HISTORY && self.tech.history && order < COUNTER_MOVE {
+                        // The continuation tables at half weight: their sum
+                        // at full weight, as the ordering reads it, tripled
+                        // the range of the relief and failed its test.
+                        let piece_to = self.plies[ply].played_piece_to;
+                        let stat = self.memory.history.get(side, G::move_index(mv))
+                            + self.continuation_score(ply, piece_to) / 2;
+                        reduction -= stat / self.params.lmr_history_divisor;
                     } else {
                         reduction -= order / self.params.lmr_history_divisor;
                     }
@@ -551,7 +566,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 continue;
             }
             self.path.push(hash);
-            self.plies[ply].played = Some(mv);
+            self.mark_played(ply, Some(mv));
             self.game.make_move(mv);
             let mut value = -self.qsearch(ply + 1, -probcut_beta, -probcut_beta + 1);
             if value >= probcut_beta && !self.stopped {
@@ -590,6 +605,39 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if self.stopped { None } else { proof }
     }
 
+    /// Records the move searched from `ply` (`None` for a null move); to be
+    /// called before it is made, while its piece is still on its square.
+    pub(super) fn mark_played(&mut self, ply: usize, mv: Option<G::Move>) {
+        self.plies[ply].played = mv;
+        self.plies[ply].played_piece_to = match mv {
+            Some(mv) if G::CONTINUATION_HISTORY => self.game.piece_to_index(mv),
+            _ => NO_PIECE_TO,
+        };
+    }
+
+    /// The moves one and two plies back, as continuation contexts.
+    fn continuation_contexts(&self, ply: usize) -> [usize; 2] {
+        let back = |plies: usize| {
+            ply.checked_sub(plies)
+                .map_or(NO_PIECE_TO, |earlier| self.plies[earlier].played_piece_to)
+        };
+        [back(1), back(2)]
+    }
+
+    /// A quiet move's continuation history here: as a reply to the
+    /// opponent's last move plus as a follow-up to our move before it.
+    fn continuation_score(&self, ply: usize, piece_to: usize) -> i32 {
+        let [reply, follow_up] = self.continuation_contexts(ply);
+        let mut score = 0;
+        if reply != NO_PIECE_TO {
+            score += self.memory.replies.get(reply, piece_to);
+        }
+        if follow_up != NO_PIECE_TO {
+            score += self.memory.follow_ups.get(follow_up, piece_to);
+        }
+        score
+    }
+
     /// The opponent's move that led to this node, if it was a real move.
     fn previous_move(&self, ply: usize) -> Option<G::Move> {
         ply.checked_sub(1)
@@ -625,6 +673,24 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 self.memory
                     .history
                     .update(side, G::move_index(other), depth, -bonus_max);
+            }
+            if G::CONTINUATION_HISTORY {
+                let [reply, follow_up] = self.continuation_contexts(ply);
+                let moves = std::iter::once((mv, bonus_max))
+                    .chain(tried.iter().map(|&other| (other, -bonus_max)));
+                for (quiet, signed_max) in moves {
+                    let piece_to = self.game.piece_to_index(quiet);
+                    if reply != NO_PIECE_TO {
+                        self.memory
+                            .replies
+                            .update(reply, piece_to, depth, signed_max);
+                    }
+                    if follow_up != NO_PIECE_TO {
+                        self.memory
+                            .follow_ups
+                            .update(follow_up, piece_to, depth, signed_max);
+                    }
+                }
             }
         }
     }
