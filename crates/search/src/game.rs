@@ -107,6 +107,18 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// it passed an SPRT in this game (docs/search.md).
     const RAZORING: bool = false;
 
+    /// Whether a reduced move that beat alpha is searched again one ply
+    /// deeper than planned when it beat alpha by a margin, and one ply
+    /// shallower when it barely beat the best value so far: off unless it
+    /// passed an SPRT in this game (docs/search.md).
+    const RESEARCH_DEPTH_ADJUST: bool = false;
+
+    /// Whether a quiet move (not a killer or the counter move) whose
+    /// continuation history is far below zero is skipped near the horizon
+    /// at a non-PV node (needs [`Game::CONTINUATION_HISTORY`]): off unless
+    /// it passed an SPRT in this game (docs/search.md).
+    const CONTINUATION_PRUNING: bool = false;
+
     /// Whether quiet moves are also ordered by continuation history (the
     /// history of a move as a reply to the opponent's last move and as a
     /// follow-up to our own move before it): off unless it passed an SPRT

@@ -40,6 +40,23 @@ pub const RAZOR_BASE: i32 = 177;
 /// See [`RAZOR_BASE`].
 pub const RAZOR_MARGIN: i32 = 122;
 
+/// Continuation history pruning: up to this depth, a quiet move (not a
+/// killer or the counter move) whose continuation history is below
+/// −[`CONT_PRUNE_MARGIN`] · (depth − 1) is skipped at a non-PV node
+/// (Stockfish 15.1's −3,875 · (depth − 1) over three tables of ±30,000,
+/// scaled to Banco's two of ±16,384).
+pub const CONT_PRUNE_MAX_DEPTH: i32 = 4;
+/// See [`CONT_PRUNE_MAX_DEPTH`].
+pub const CONT_PRUNE_MARGIN: i32 = 2000;
+
+/// A reduced move whose value beat alpha by more than this plus
+/// [`DEEPER_PER_PLY`] per ply of its reduction is searched again a ply
+/// deeper than planned (centipawns; Stockfish 15.1's 64 + 11 per ply in
+/// its units, a pawn 208).
+pub const DEEPER_BASE: i32 = 31;
+/// See [`DEEPER_BASE`].
+pub const DEEPER_PER_PLY: i32 = 5;
+
 /// History values are kept within ±this.
 pub const HISTORY_MAX: i32 = 16_384;
 

@@ -7,8 +7,9 @@
 use super::NO_PIECE_TO;
 use super::Worker;
 use super::params::{
-    LMR_BAD_NOISY_RELIEF, LMR_CUT_NODE, LMR_MIN_MOVES, PROBCUT_IMPROVING, PROBCUT_MARGIN,
-    PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, RAZOR_BASE, RAZOR_MARGIN, SE_TT_DEPTH_MARGIN,
+    CONT_PRUNE_MARGIN, CONT_PRUNE_MAX_DEPTH, DEEPER_BASE, DEEPER_PER_PLY, LMR_BAD_NOISY_RELIEF,
+    LMR_CUT_NODE, LMR_MIN_MOVES, PROBCUT_IMPROVING, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH,
+    PROBCUT_REDUCTION, RAZOR_BASE, RAZOR_MARGIN, SE_TT_DEPTH_MARGIN,
 };
 use super::picker::{BAD_NOISY, COUNTER_MOVE, GOOD_NOISY, HASH_MOVE, KILLER, Picker};
 use super::tt::NO_MOVE;
@@ -355,6 +356,16 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                                 mv,
                                 -self.params.quiet_see_margin * depth * depth,
                             ))
+                        // Continuation history pruning: a quiet move that
+                        // has kept failing in this context of the last two
+                        // moves.
+                        || (G::CONTINUATION_PRUNING
+                            && G::CONTINUATION_HISTORY
+                            && self.tech.history
+                            && depth <= CONT_PRUNE_MAX_DEPTH
+                            && order < COUNTER_MOVE
+                            && self.continuation_score(ply, self.game.piece_to_index(mv))
+                                < -CONT_PRUNE_MARGIN * (depth - 1))
                 };
                 if prune && !self.game.gives_check(mv) {
                     continue;
@@ -465,14 +476,28 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         true,
                     );
                     if reduction > 0 && value > alpha && !self.stopped {
-                        value = -self.negamax::<false>(
-                            new_depth,
-                            ply + 1,
-                            -alpha - 1,
-                            -alpha,
-                            true,
-                            !cut_node,
-                        );
+                        // How surprising the reduced result was says how
+                        // deep its re-search should go.
+                        let mut full_depth = new_depth;
+                        if G::RESEARCH_DEPTH_ADJUST {
+                            if value
+                                > alpha + (DEEPER_BASE + DEEPER_PER_PLY * reduction) * G::EVAL_SCALE
+                            {
+                                full_depth += 1;
+                            } else if value < best + new_depth * G::EVAL_SCALE {
+                                full_depth -= 1;
+                            }
+                        }
+                        if full_depth > new_depth - reduction {
+                            value = -self.negamax::<false>(
+                                full_depth,
+                                ply + 1,
+                                -alpha - 1,
+                                -alpha,
+                                true,
+                                !cut_node,
+                            );
+                        }
                     }
                     if PV && value > alpha && value < beta && !self.stopped {
                         value =
