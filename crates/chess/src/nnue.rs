@@ -2,7 +2,7 @@
 //! the changes a move makes to them, for the game's
 //! [`AccumulatorStack`].
 
-use banco_nnue::{AccumulatorStack, InputSet, Network, Orientation, View};
+use banco_nnue::{AccumulatorStack, Delta, InputSet, Network, Orientation, View};
 use shakmaty::{Board, Color, Piece, Role};
 
 /// The input code of a piece (kind 0–5, plus 8 for black's).
@@ -50,7 +50,6 @@ pub(crate) fn features(net: &Network, board: &Board) -> (Vec<usize>, Vec<usize>)
 /// computed afresh instead.
 pub(crate) fn push(stack: &mut AccumulatorStack, position: usize, before: &Board, after: &Board) {
     let inputs = stack.net().inputs();
-    stack.push(position);
     let mut orientations = [Orientation::default(); 2];
     let mut afresh = [false; 2];
     for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
@@ -61,12 +60,9 @@ pub(crate) fn push(stack: &mut AccumulatorStack, position: usize, before: &Board
             inputs.orientation(king(after), black),
         );
         orientations[i] = new;
-        if old != new {
-            afresh[i] = true;
-            let view = if black { View::Second } else { View::First };
-            stack.refresh_view(position, view, &view_features(&inputs, after, color));
-        }
+        afresh[i] = old != new;
     }
+    let mut deltas = [Delta::default(); 2];
     for color in [Color::White, Color::Black] {
         for role in Role::ALL {
             let piece = Piece { color, role };
@@ -77,17 +73,31 @@ pub(crate) fn push(stack: &mut AccumulatorStack, position: usize, before: &Board
             let c = code(piece);
             for (squares, add) in [(old & !new, false), (new & !old, true)] {
                 for sq in squares {
-                    for (i, view) in [View::First, View::Second].into_iter().enumerate() {
+                    for (i, delta) in deltas.iter_mut().enumerate() {
                         if afresh[i] {
                             continue;
                         }
                         if let Some(f) = inputs.feature(usize::from(sq), c, i == 1, orientations[i])
                         {
-                            stack.change(position, view, f, add);
+                            if add {
+                                delta.add(f);
+                            } else {
+                                delta.remove(f);
+                            }
                         }
                     }
                 }
             }
+        }
+    }
+    // The first view goes first: it sets the position's piece count,
+    // whichever way it is made.
+    for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        let view = if i == 0 { View::First } else { View::Second };
+        if afresh[i] || !deltas[i].is_complete() {
+            stack.refresh_view(position, view, &view_features(&inputs, after, color));
+        } else {
+            stack.push_view(position, view, &deltas[i]);
         }
     }
 }

@@ -27,6 +27,7 @@
 
 mod dataset;
 mod error;
+mod kernels;
 mod kings;
 mod layout;
 mod network;
@@ -42,5 +43,5 @@ pub use network::{
     HEADER_BYTES, MAX_BUCKETS, MAX_HIDDEN, MAX_OUTPUT_WEIGHT, Network, QA, QB, output_bucket,
 };
 pub use slot::NetSlot;
-pub use stack::{AccumulatorStack, View};
+pub use stack::{AccumulatorStack, Delta, View};
 pub use train::{Pass, TrainConfig, Trainer};

@@ -25,6 +25,7 @@
 //! them is written as version 2.
 
 use crate::error::NetError;
+use crate::kernels;
 use crate::{InputSet, KingBuckets, Layout};
 
 /// The first layer's quantisation: an activation of 1.0 is this.
@@ -34,6 +35,10 @@ pub const QB: i32 = 64;
 /// The output weights' bound (the trainer clips to 127 / [`QB`]), which
 /// keeps the output's sums within their integer types.
 pub const MAX_OUTPUT_WEIGHT: i16 = 127;
+/// The most inputs one move adds to or removes from a view that
+/// [`Network::apply`] takes in one pass (castling moves two pieces; more
+/// take a pass each).
+pub const MAX_DELTA: usize = 4;
 /// The largest hidden size a net may have.
 pub const MAX_HIDDEN: usize = 1024;
 /// The file's first bytes.
@@ -328,18 +333,45 @@ impl Network {
     #[inline]
     pub fn add(&self, accumulator: &mut [i16], feature: usize) {
         let row = &self.ft_weights[feature * self.hidden..(feature + 1) * self.hidden];
-        for (a, &w) in accumulator.iter_mut().zip(row) {
-            *a = a.wrapping_add(w);
-        }
+        kernels::add_row(accumulator, row);
     }
 
     /// Takes an input's row out of an accumulator (a piece leaves).
     #[inline]
     pub fn remove(&self, accumulator: &mut [i16], feature: usize) {
         let row = &self.ft_weights[feature * self.hidden..(feature + 1) * self.hidden];
-        for (a, &w) in accumulator.iter_mut().zip(row) {
-            *a = a.wrapping_sub(w);
+        kernels::sub_row(accumulator, row);
+    }
+
+    /// Sets `to` to `from` plus the rows of `added` less those of
+    /// `removed` (a move's changes to one view, in one pass).
+    ///
+    /// # Panics
+    ///
+    /// If `to` or `from` is not `hidden` long or a feature is off the
+    /// layout.
+    pub fn apply(&self, to: &mut [i16], from: &[i16], added: &[usize], removed: &[usize]) {
+        let row = |&f: &usize| &self.ft_weights[f * self.hidden..(f + 1) * self.hidden];
+        let mut added_rows: [&[i16]; MAX_DELTA] = [&[]; MAX_DELTA];
+        let mut removed_rows: [&[i16]; MAX_DELTA] = [&[]; MAX_DELTA];
+        if added.len() > MAX_DELTA || removed.len() > MAX_DELTA {
+            to.copy_from_slice(from);
+            added.iter().for_each(|&f| self.add(to, f));
+            removed.iter().for_each(|&f| self.remove(to, f));
+            return;
         }
+        for (slot, f) in added_rows.iter_mut().zip(added) {
+            *slot = row(f);
+        }
+        for (slot, f) in removed_rows.iter_mut().zip(removed) {
+            *slot = row(f);
+        }
+        kernels::apply(
+            to,
+            from,
+            &added_rows[..added.len()],
+            &removed_rows[..removed.len()],
+        );
     }
 
     /// The value for the side to move, in centipawns, from both
@@ -350,7 +382,7 @@ impl Network {
         let width = 2 * self.hidden;
         let weights = &self.out_weights[bucket * width..(bucket + 1) * width];
         let (mine, theirs) = weights.split_at(self.hidden);
-        let sum = screlu_dot(mover, mine) + screlu_dot(other, theirs);
+        let sum = kernels::screlu_dot(mover, mine) + kernels::screlu_dot(other, theirs);
         // sum is in QA² · QB; one QA goes here, the other with the bias's.
         let raw = sum / i64::from(QA) + i64::from(self.out_biases[bucket]);
         let cp = raw * i64::from(self.scale) / i64::from(QA * QB);
@@ -367,24 +399,4 @@ impl Network {
         self.refresh(&mut other, other_features);
         self.output(&mover, &other, mover_features.len())
     }
-}
-
-/// Σ clamp(a, 0, QA)² · w. With |w| ≤ [`MAX_OUTPUT_WEIGHT`] a term is at
-/// most 255² · 127 ≈ 8.3 M, so 32 of them stay within `i32`, the type the
-/// compiler vectorises best; the chunks add up in `i64`.
-#[inline]
-fn screlu_dot(accumulator: &[i16], weights: &[i16]) -> i64 {
-    let mut total = 0_i64;
-    for (a, w) in accumulator.chunks(32).zip(weights.chunks(32)) {
-        let chunk: i32 = a
-            .iter()
-            .zip(w)
-            .map(|(&a, &w)| {
-                let v = i32::from(a).clamp(0, QA);
-                v * i32::from(w) * v
-            })
-            .sum();
-        total += i64::from(chunk);
-    }
-    total
 }

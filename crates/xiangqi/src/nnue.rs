@@ -2,7 +2,7 @@
 //! and the changes a move makes to them, for the game's
 //! [`AccumulatorStack`].
 
-use banco_nnue::{AccumulatorStack, InputSet, Network, Orientation, View};
+use banco_nnue::{AccumulatorStack, Delta, InputSet, Network, Orientation, View};
 
 use crate::{Board, Color, Kind, Move, Piece, Square};
 
@@ -60,29 +60,28 @@ pub(crate) fn push(
     after: &Board,
 ) {
     let inputs = stack.net().inputs();
-    stack.push(position);
     let mut orientations = [Orientation::default(); 2];
     let mut afresh = [false; 2];
     for (i, color) in [Color::Red, Color::Black].into_iter().enumerate() {
         let black = color == Color::Black;
         let new = inputs.orientation(Some(point(after.general(color))), black);
         orientations[i] = new;
-        if moved.kind == Kind::General
+        afresh[i] = moved.kind == Kind::General
             && moved.color == color
-            && inputs.orientation(Some(point(mv.from)), black) != new
-        {
-            afresh[i] = true;
-            let view = if black { View::Second } else { View::First };
-            stack.refresh_view(position, view, &view_features(&inputs, after, color));
-        }
+            && inputs.orientation(Some(point(mv.from)), black) != new;
     }
+    let mut deltas = [Delta::default(); 2];
     let mut change = |sq: Square, piece: Piece, add: bool| {
-        for (i, view) in [View::First, View::Second].into_iter().enumerate() {
+        for (i, delta) in deltas.iter_mut().enumerate() {
             if afresh[i] {
                 continue;
             }
             if let Some(f) = inputs.feature(point(sq), code(piece), i == 1, orientations[i]) {
-                stack.change(position, view, f, add);
+                if add {
+                    delta.add(f);
+                } else {
+                    delta.remove(f);
+                }
             }
         }
     };
@@ -91,6 +90,16 @@ pub(crate) fn push(
         change(mv.to, taken, false);
     }
     change(mv.to, moved, true);
+    // The first view goes first: it sets the position's piece count,
+    // whichever way it is made.
+    for (i, color) in [Color::Red, Color::Black].into_iter().enumerate() {
+        let view = if i == 0 { View::First } else { View::Second };
+        if afresh[i] || !deltas[i].is_complete() {
+            stack.refresh_view(position, view, &view_features(&inputs, after, color));
+        } else {
+            stack.push_view(position, view, &deltas[i]);
+        }
+    }
 }
 
 /// A board's value for the side to move without incremental state.
