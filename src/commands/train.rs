@@ -208,17 +208,29 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
         // (all of them when nothing is held out).
         let improved = held_out.is_empty() || validation.loss < best;
         best = best.min(validation.loss);
+        let net = if improved {
+            Some(trainer.quantise(config.scale)?)
+        } else {
+            None
+        };
+        // What the engine will read: the quantised net on the same games.
+        let quantised = match &net {
+            Some(net) if !held_out.is_empty() => format!(
+                ", quantised {:.6}",
+                Trainer::net_loss(net, &data, &held_out, &config).loss
+            ),
+            _ => String::new(),
+        };
         eprint!("\r");
         outln!(
-            "epoch {epoch}/{}: loss {:.6}, held out {:.6}{}; {:.0} positions/s, {seconds:.1} s, {left:.0} s left",
+            "epoch {epoch}/{}: loss {:.6}, held out {:.6}{quantised}{}; {:.0} positions/s, {seconds:.1} s, {left:.0} s left",
             args.epochs,
             pass.loss,
             validation.loss,
             if improved { " (best, net written)" } else { "" },
             pass.positions as f64 / seconds.max(1e-9)
         )?;
-        if improved {
-            let net = trainer.quantise(config.scale)?;
+        if let Some(net) = net {
             write(&args.out, &net.to_bytes())?;
         }
         if let Some(path) = &args.checkpoint {

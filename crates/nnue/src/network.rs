@@ -6,7 +6,9 @@
 //! on the board (an opening and an ending weigh the same features
 //! differently; the accumulator is shared).
 //! Integers throughout, so a value is the same on every machine:
-//! first-layer weights and biases ×[`QA`], output weights ×[`QB`].
+//! first-layer weights and biases ×[`QA`], output weights ×[`QB`] (or a
+//! power-of-two multiple of it, with the scale divided by the same factor:
+//! the trainer quantises small output weights finer).
 //!
 //! ## The file
 //!

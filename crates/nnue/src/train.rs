@@ -433,6 +433,38 @@ impl Trainer {
         }
     }
 
+    /// The mean loss over `indices` of `data` of a quantised net, read the
+    /// way the engine reads it (integer arithmetic, whole centipawns), with
+    /// this trainer's target: beside [`Trainer::loss`] of the weights it
+    /// was quantised from, what quantisation costs.
+    #[must_use]
+    pub fn net_loss(
+        net: &Network,
+        data: &Dataset,
+        indices: &[usize],
+        config: &TrainConfig,
+    ) -> Pass {
+        let mut mover = Vec::new();
+        let mut other = Vec::new();
+        let sum: f64 = indices
+            .iter()
+            .map(|&i| {
+                let p = data.get(i);
+                mover.clear();
+                mover.extend(p.mover.iter().map(|&f| usize::from(f)));
+                other.clear();
+                other.extend(p.other.iter().map(|&f| usize::from(f)));
+                let centipawns = net.evaluate(&mover, &other) as f32;
+                let e = sigmoid(centipawns / config.scale) - Self::target(&p, config);
+                f64::from(e * e)
+            })
+            .sum();
+        Pass {
+            loss: sum / indices.len().max(1) as f64,
+            positions: indices.len(),
+        }
+    }
+
     /// The integer net of these weights.
     ///
     /// # Errors
@@ -460,24 +492,47 @@ impl Trainer {
             .iter()
             .map(|&w| q(w, qa))
             .collect();
-        let out_weights = self.params[s.out_weights()..s.out_bias()]
+        let output = &self.params[s.out_weights()..s.out_bias()];
+        let finer = output_step_factor(output, scale.round() as i32);
+        let qb = (QB * finer) as f32;
+        let out_weights = output
             .iter()
-            .map(|&w| q(w, QB as f32).clamp(-MAX_OUTPUT_WEIGHT, MAX_OUTPUT_WEIGHT))
+            .map(|&w| q(w, qb).clamp(-MAX_OUTPUT_WEIGHT, MAX_OUTPUT_WEIGHT))
             .collect();
         let out_biases = self.params[s.out_bias()..]
             .iter()
-            .map(|&b| (b * qa * QB as f32).round() as i32)
+            .map(|&b| (b * qa * qb).round() as i32)
             .collect();
         Network::from_parts(
             self.inputs,
             s.hidden,
-            scale.round() as i32,
+            scale.round() as i32 / finer,
             ft_weights,
             ft_biases,
             out_weights,
             out_biases,
         )
     }
+}
+
+/// How many times finer than [`QB`] the output layer can be quantised: the
+/// largest power of two (at most 64) that keeps every weight within
+/// [`MAX_OUTPUT_WEIGHT`] and divides the scale. The trained output weights
+/// stay far inside the clip (about ±0.5 where it allows ±2), so at [`QB`]
+/// they would use a quarter of their integer range, and their rounding is
+/// most of what quantisation costs. The net's scale is divided by the same
+/// factor, so the engine's arithmetic reads the same values and the file
+/// format does not change.
+fn output_step_factor(weights: &[f32], scale: i32) -> i32 {
+    let largest = weights.iter().fold(0.0_f32, |m, &w| m.max(w.abs()));
+    let mut factor = 1;
+    while factor < 64
+        && largest * (QB * factor * 2) as f32 <= f32::from(MAX_OUTPUT_WEIGHT)
+        && scale % (factor * 2) == 0
+    {
+        factor *= 2;
+    }
+    factor
 }
 
 /// A checkpoint's first bytes.
