@@ -769,6 +769,8 @@ function renderExplainPanel() {
  */
 const previews = new Map(); // line key → Promise of the position view
 let previewBoard = null;
+// The latest hover, so that an answer arriving after the pointer moved on is dropped.
+let previewRequest = 0;
 
 function baseCodes() {
   const g = ui.game;
@@ -784,6 +786,7 @@ async function showPreview(event) {
   const item = target.closest('li');
   const line = latest?.lines[Number(item?.dataset.line)];
   if (!g || !line) return;
+  const request = ++previewRequest;
   const index = Number(target.dataset.index);
   const base = baseCodes();
   const key = `${g.id}:${base.join(' ')}:${line.moves.join(' ')}`;
@@ -793,7 +796,11 @@ async function showPreview(event) {
   }
   let view;
   try { view = await previews.get(key); } catch { return; }
-  if (!target.matches(':hover')) return;
+  // The analysis redraws its lines as it deepens, so the element hovered may
+  // have been replaced meanwhile by its twin under the same pointer.
+  if (request !== previewRequest || !$('analysis-lines').matches(':hover')) return;
+  const shown = $('analysis-lines')
+    .querySelector(`li[data-line="${item.dataset.line}"] .line-move[data-index="${index}"]`) ?? target;
   const at = base.length + index + 1;
   const container = $('preview-board');
   if (!previewBoard || previewBoard.kind !== g.kind) {
@@ -817,7 +824,7 @@ async function showPreview(event) {
     moves: view.moves.slice(0, at),
   });
   popup.dataset.ply = String(at);
-  const box = target.getBoundingClientRect();
+  const box = shown.getBoundingClientRect();
   const left = Math.max(8, Math.min(window.innerWidth - 236, box.left - 240));
   const top = Math.max(8, Math.min(window.innerHeight - 260, box.top - 40));
   popup.style.left = `${left}px`;
@@ -825,7 +832,9 @@ async function showPreview(event) {
 }
 
 function hidePreview(event) {
-  if (event.target.closest('.line-move')) $('preview').hidden = true;
+  if (!event.target.closest('.line-move')) return;
+  previewRequest += 1;
+  $('preview').hidden = true;
 }
 
 /** Space: the analysis's best move, played when it is the player's turn on the live board. */
