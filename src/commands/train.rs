@@ -54,9 +54,10 @@ pub struct TrainArgs {
     /// Adam's step size.
     #[arg(long, default_value_t = 0.001)]
     pub learning_rate: f32,
-    /// From this epoch on, the step size is a tenth (0: never).
-    #[arg(long, default_value_t = 0)]
-    pub drop_at: u32,
+    /// From this epoch on, the step size is a tenth (0: never); repeated,
+    /// each epoch named divides it by ten again (`--drop-at 14 --drop-at 18`).
+    #[arg(long, default_value = "0")]
+    pub drop_at: Vec<u32>,
     /// The share of the search's score in the target; the rest is the
     /// game's result.
     #[arg(long, default_value_t = 0.75)]
@@ -188,11 +189,7 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     let mut best = f64::INFINITY;
     while trainer.epochs() < args.epochs {
         let epoch = trainer.epochs() + 1;
-        config.learning_rate = if args.drop_at > 0 && epoch >= args.drop_at {
-            rate / 10.0
-        } else {
-            rate
-        };
+        config.learning_rate = rate_at(rate, &args.drop_at, epoch);
         let clock = Instant::now();
         let mut shown = Instant::now();
         let pass = trainer.epoch(&data, &train, &config, &mut |done| {
@@ -242,6 +239,15 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
 
 /// Writes a file whole, through a temporary one, so an interrupted write
 /// leaves the previous file.
+/// The step size of `epoch` (counted from 1): `rate` divided by ten for
+/// every drop epoch reached (0 stands for none).
+fn rate_at(rate: f32, drops: &[u32], epoch: u32) -> f32 {
+    drops
+        .iter()
+        .filter(|&&drop| drop > 0 && epoch >= drop)
+        .fold(rate, |rate, _| rate / 10.0)
+}
+
 fn write(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let temporary = path.with_extension("partial");
     std::fs::write(&temporary, bytes)
@@ -430,4 +436,19 @@ fn record_fen(sample: &format::Sample, files: usize, ranks: usize, letters: &[u8
         " w - - 0 1"
     });
     fen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rate_at;
+
+    #[test]
+    fn each_drop_reached_divides_the_rate_by_ten() {
+        let close = |a: f32, b: f32| (a - b).abs() <= b * 1e-6;
+        assert!(close(rate_at(0.001, &[0], 30), 0.001));
+        assert!(close(rate_at(0.001, &[14], 13), 0.001));
+        assert!(close(rate_at(0.001, &[14], 14), 0.0001));
+        assert!(close(rate_at(0.001, &[14, 18], 17), 0.0001));
+        assert!(close(rate_at(0.001, &[18, 14], 18), 0.000_01));
+    }
 }

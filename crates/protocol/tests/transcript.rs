@@ -344,6 +344,38 @@ proptest! {
 }
 
 #[test]
+fn eval_prints_the_static_value_by_groups() {
+    let (mut e, out) = engine();
+    for line in [
+        "setoption name Evaluator value strong",
+        "position startpos moves e2e4 d7d5 e4d5",
+        "eval",
+    ] {
+        e.handle_line(line);
+    }
+    let text = out.text();
+    // A pawn up for White with Black to move: negative for the side to move.
+    let last = out
+        .lines()
+        .into_iter()
+        .find(|l| l.starts_with("info string eval strong cp "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let to_move: i32 = words[5].parse().unwrap();
+    let white: i32 = words[11].parse().unwrap();
+    assert!(white > 50 && to_move == -white, "{last}");
+    assert!(text.contains("info string eval group material"), "{text}");
+    // The learned evaluation has no groups of terms to sum but answers too.
+    e.handle_line("setoption name Evaluator value nnue");
+    e.handle_line("eval");
+    assert!(
+        out.text().contains("info string eval nnue cp "),
+        "{}",
+        out.text()
+    );
+}
+
+#[test]
 fn xiangqi_after_uci_variant() {
     let (mut e, out) = engine();
     e.handle_line("uci");

@@ -76,6 +76,9 @@ pub enum UciCommand {
     Quit,
     /// `d`: print the board (a debugging aid most engines offer).
     Display,
+    /// `eval`: print the static evaluation of the position, by groups of
+    /// terms (Stockfish's command of the same name).
+    Eval,
 }
 
 /// Why a line is not a UCI command.
@@ -236,6 +239,7 @@ impl FromStr for UciCommand {
             "ponderhit" => UciCommand::PonderHit,
             "quit" => UciCommand::Quit,
             "d" => UciCommand::Display,
+            "eval" => UciCommand::Eval,
             "debug" => match words.next() {
                 Some("on") => UciCommand::Debug(true),
                 Some("off") => UciCommand::Debug(false),

@@ -185,12 +185,37 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                     self.send(&format!("info string {row}"));
                 }
             }
+            UciCommand::Eval => self.show_evaluation(),
             UciCommand::Quit => {
                 self.wait_for_search(true);
                 return false;
             }
         }
         true
+    }
+
+    /// The `eval` command's answer: each group of terms from the first
+    /// player's side, then the value for the side to move, the value a
+    /// search starts from (no search is run).
+    fn show_evaluation(&self) {
+        let strength = self.options.effective_strength();
+        let Some(explanation) = self.game.explain(strength) else {
+            self.send(&format!(
+                "info string eval: the {strength} evaluator gives no breakdown"
+            ));
+            return;
+        };
+        let first = self.game.kind().info().sides[0];
+        for group in &explanation.groups {
+            self.send(&format!(
+                "info string eval group {} {:+.0} ({first}'s side)",
+                group.group, group.total
+            ));
+        }
+        self.send(&format!(
+            "info string eval {} cp {:+} for the side to move, {:+} from {first}'s side",
+            explanation.evaluator, explanation.score, explanation.first_player_score
+        ));
     }
 
     /// Waits for a running search to end, stopping it first if `stop` (an
