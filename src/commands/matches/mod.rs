@@ -470,8 +470,11 @@ fn report_progress(
     let tally = standing.tally;
     let test = sprt.map_or_else(String::new, |bounds| {
         let elo = standing.pentanomial.elo();
+        // The pairs are on the live line so that a test stopped by hand
+        // leaves its pentanomial counts in the log, as a finished one does.
         format!(
-            " · Elo {:+.1} ± {:.1} · LLR {:.2} [{:.2}, {:.2}]",
+            " · pairs {:?} · Elo {:+.1} ± {:.1} · LLR {:.2} [{:.2}, {:.2}]",
+            standing.pentanomial.0,
             elo.elo,
             elo.error,
             standing.pentanomial.llr(bounds),
