@@ -703,7 +703,7 @@ function renderAnalysisPanel() {
   renderBar();
   renderSearchMapPanel();
   renderExplainPanel();
-  if (!$('analysis-lines').matches(':hover')) $('preview').hidden = true;
+  followPointerAfterRedraw();
   document.body.dataset.analysis = analysis.on ? analysis.status : 'off';
 }
 
@@ -771,6 +771,29 @@ const previews = new Map(); // line key → Promise of the position view
 let previewBoard = null;
 // The latest hover, so that an answer arriving after the pointer moved on is dropped.
 let previewRequest = 0;
+// Where the pointer last was. A redraw of the lines replaces the element under
+// a still pointer, and the browser sends no mouseover for its twin and may
+// leave ':hover' stale until the pointer moves: what lies under the pointer is
+// asked of the layout instead.
+let pointerAt = null;
+document.addEventListener('pointermove', (event) => { pointerAt = { x: event.clientX, y: event.clientY }; }, { passive: true });
+document.addEventListener('mouseout', (event) => { if (!event.relatedTarget) pointerAt = null; });
+
+/** The move of an analysis line under the pointer, if any. */
+function lineMoveUnderPointer() {
+  if (!pointerAt) return null;
+  return document.elementFromPoint(pointerAt.x, pointerAt.y)?.closest('#analysis-lines .line-move') ?? null;
+}
+
+/** After the lines are redrawn: the preview follows the move now under the pointer, or closes. */
+function followPointerAfterRedraw() {
+  const under = lineMoveUnderPointer();
+  if (under) showPreview({ target: under });
+  else if (!$('preview').hidden) {
+    previewRequest += 1;
+    $('preview').hidden = true;
+  }
+}
 
 function baseCodes() {
   const g = ui.game;
@@ -798,9 +821,9 @@ async function showPreview(event) {
   try { view = await previews.get(key); } catch { return; }
   // The analysis redraws its lines as it deepens, so the element hovered may
   // have been replaced meanwhile by its twin under the same pointer.
-  if (request !== previewRequest || !$('analysis-lines').matches(':hover')) return;
-  const shown = $('analysis-lines')
-    .querySelector(`li[data-line="${item.dataset.line}"] .line-move[data-index="${index}"]`) ?? target;
+  const shown = lineMoveUnderPointer();
+  if (request !== previewRequest || !shown
+    || shown.closest('li')?.dataset.line !== item.dataset.line || shown.dataset.index !== target.dataset.index) return;
   const at = base.length + index + 1;
   const container = $('preview-board');
   if (!previewBoard || previewBoard.kind !== g.kind) {

@@ -561,19 +561,10 @@ test('live analysis: three lines with different moves, scored from White\'s side
   });
   assert.equal(drawn.arrow, drawn.best);
 
-  // Hovering a move of a line shows the position after it on a small board.
-  // The lines are redrawn as the analysis deepens; a redraw under a still
-  // pointer can drop the hover in flight (seen about once in ten runs), so
-  // the pointer moves onto the move again once, as a player's would.
-  const move = '#analysis-lines li[data-line="0"] .line-move[data-index="1"]';
-  await page.hover(move);
-  try {
-    await page.waitForSelector('#preview:not([hidden])', { timeout: 5000 });
-  } catch {
-    await page.mouse.move(5, 5);
-    await page.hover(move);
-    await page.waitForSelector('#preview:not([hidden])');
-  }
+  // Hovering a move of a line shows the position after it on a small board,
+  // though the lines are redrawn under the still pointer as the analysis deepens.
+  await page.hover('#analysis-lines li[data-line="0"] .line-move[data-index="1"]');
+  await page.waitForSelector('#preview:not([hidden])');
   assert.equal(await page.getAttribute('#preview', 'data-ply'), '2');
   assert.ok(await page.locator('#preview-board [data-key]').count() >= 30, 'the small board has the pieces');
   await page.mouse.move(5, 5);
