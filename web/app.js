@@ -769,8 +769,13 @@ function renderExplainPanel() {
  */
 const previews = new Map(); // line key → Promise of the position view
 let previewBoard = null;
-// The latest hover, so that an answer arriving after the pointer moved on is dropped.
+// Requests for the preview are numbered. An answer is drawn only while its
+// move is still the one under the pointer, and not over a later answer drawn
+// before it (answers may come back out of order). A redraw of the lines asks
+// again without cancelling the answer in flight, so lines redrawn faster
+// than the server answers cannot keep the preview from ever opening.
 let previewRequest = 0;
+let previewDrawn = 0;
 // Where the pointer last was. A redraw of the lines replaces the element under
 // a still pointer, and the browser sends no mouseover for its twin and may
 // leave ':hover' stale until the pointer moves: what lies under the pointer is
@@ -789,10 +794,7 @@ function lineMoveUnderPointer() {
 function followPointerAfterRedraw() {
   const under = lineMoveUnderPointer();
   if (under) showPreview({ target: under });
-  else if (!$('preview').hidden) {
-    previewRequest += 1;
-    $('preview').hidden = true;
-  }
+  else $('preview').hidden = true;
 }
 
 function baseCodes() {
@@ -822,8 +824,9 @@ async function showPreview(event) {
   // The analysis redraws its lines as it deepens, so the element hovered may
   // have been replaced meanwhile by its twin under the same pointer.
   const shown = lineMoveUnderPointer();
-  if (request !== previewRequest || !shown
+  if (request < previewDrawn || !shown
     || shown.closest('li')?.dataset.line !== item.dataset.line || shown.dataset.index !== target.dataset.index) return;
+  previewDrawn = request;
   const at = base.length + index + 1;
   const container = $('preview-board');
   if (!previewBoard || previewBoard.kind !== g.kind) {
@@ -856,7 +859,6 @@ async function showPreview(event) {
 
 function hidePreview(event) {
   if (!event.target.closest('.line-move')) return;
-  previewRequest += 1;
   $('preview').hidden = true;
 }
 

@@ -561,12 +561,27 @@ test('live analysis: three lines with different moves, scored from White\'s side
   });
   assert.equal(drawn.arrow, drawn.best);
 
-  // Hovering a move of a line shows the position after it on a small board,
-  // though the lines are redrawn under the still pointer as the analysis deepens.
-  await page.hover('#analysis-lines li[data-line="0"] .line-move[data-index="1"]');
-  await page.waitForSelector('#preview:not([hidden])');
-  assert.equal(await page.getAttribute('#preview', 'data-ply'), '2');
-  assert.ok(await page.locator('#preview-board [data-key]').count() >= 30, 'the small board has the pieces');
+  // Hovering a move of a line shows the position after it on a small board.
+  // The analysis redraws its lines under the still pointer as it deepens, so
+  // the move under the pointer may change, or a gap take its place (a player
+  // moves the pointer then, and so does the test, once): the preview is
+  // always the position after the move under the pointer.
+  await page.evaluate(() => document.addEventListener('pointermove', (e) => { window.testPointer = [e.clientX, e.clientY]; }));
+  const move = '#analysis-lines li[data-line="0"] .line-move[data-index="1"]';
+  await page.hover(move);
+  const previewFollowsPointer = () => {
+    const [x, y] = window.testPointer ?? [-1, -1];
+    const under = document.elementFromPoint(x, y)?.closest('#analysis-lines .line-move');
+    const popup = document.getElementById('preview');
+    return !popup.hidden && under && popup.dataset.ply === String(Number(under.dataset.index) + 1);
+  };
+  try {
+    await page.waitForFunction(previewFollowsPointer, null, { timeout: 10000 });
+  } catch {
+    await page.hover(move);
+    await page.waitForFunction(previewFollowsPointer);
+  }
+  assert.ok(await page.locator('#preview-board [data-key]').count() >= 24, 'the small board has the pieces');
   await page.mouse.move(5, 5);
   await page.waitForSelector('#preview', { state: 'hidden' });
 
