@@ -131,13 +131,13 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
         seed: args.seed,
     };
     let started = Instant::now();
-    let mut held_out_boards = Vec::new();
+    let mut baseline = BaselineSample::new(HELD_OUT_BASELINE);
     let data = load(
         inputs,
         &args.data,
         args.validate_every,
         args.mirror,
-        &mut held_out_boards,
+        &mut baseline,
     )?;
     let (train, held_out): (Vec<usize>, Vec<usize>) =
         (0..data.len()).partition(|&i| data.get(i).game % args.validate_every != 0);
@@ -151,7 +151,7 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
         held_out.len(),
         started.elapsed().as_secs_f64()
     );
-    if let Some(loss) = strong_loss(layout, &held_out_boards, &config) {
+    if let Some(loss) = strong_loss(layout, &baseline.kept, &config) {
         outln!(
             "the strong evaluation's loss on the held-out games: {loss:.6} (a net below it fits the data better)"
         )?;
@@ -265,7 +265,7 @@ fn load(
     paths: &[PathBuf],
     validate_every: u32,
     mirror: bool,
-    held_out: &mut Vec<format::Sample>,
+    baseline: &mut BaselineSample,
 ) -> anyhow::Result<Dataset> {
     let layout = inputs.layout;
     let mut data = Dataset::with_inputs(inputs);
@@ -279,8 +279,8 @@ fn load(
             bail!("{} holds another game's positions", path.display());
         }
         let mut add = |sample: format::Sample, game: u32| -> anyhow::Result<()> {
-            if game.is_multiple_of(validate_every) && held_out.len() < HELD_OUT_BASELINE {
-                held_out.push(sample.clone());
+            if game.is_multiple_of(validate_every) {
+                baseline.offer(sample.clone());
             }
             if !data.push(
                 &sample.board.pieces,
@@ -354,6 +354,50 @@ fn mirrored_square(layout: Layout, square: u8) -> u8 {
 
 /// Held-out positions the strong evaluation is measured on, at most.
 const HELD_OUT_BASELINE: usize = 50_000;
+
+/// An even sample of the held-out positions of all files, of at most
+/// `capacity` positions (reservoir sampling, deterministic). Taking the
+/// first positions instead would measure the baseline on the first file
+/// alone, whose games and scores may come from another engine than the rest.
+struct BaselineSample {
+    kept: Vec<format::Sample>,
+    capacity: usize,
+    offered: u64,
+}
+
+impl BaselineSample {
+    fn new(capacity: usize) -> BaselineSample {
+        BaselineSample {
+            kept: Vec::new(),
+            capacity,
+            offered: 0,
+        }
+    }
+
+    /// Keeps the sample with the chance every position offered so far has.
+    fn offer(&mut self, sample: format::Sample) {
+        self.offered += 1;
+        if self.kept.len() < self.capacity {
+            self.kept.push(sample);
+            return;
+        }
+        let slot = splitmix64(self.offered) % self.offered;
+        if let Some(kept) = usize::try_from(slot)
+            .ok()
+            .and_then(|slot| self.kept.get_mut(slot))
+        {
+            *kept = sample;
+        }
+    }
+}
+
+/// A well-mixed 64-bit hash of a counter (Steele, Lea and Flood's SplitMix64).
+fn splitmix64(counter: u64) -> u64 {
+    let mut z = counter.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
 
 /// The loss the hand-written strong evaluation has on the held-out
 /// positions, with the net's target and scale (`None` when none could be
@@ -440,7 +484,49 @@ fn record_fen(sample: &format::Sample, files: usize, ranks: usize, letters: &[u8
 
 #[cfg(test)]
 mod tests {
-    use super::rate_at;
+    use super::{BaselineSample, format, rate_at};
+    use banco_games::TrainingBoard;
+
+    fn numbered(ply: u16) -> format::Sample {
+        format::Sample {
+            board: TrainingBoard {
+                squares: 64,
+                pieces: Vec::new(),
+            },
+            second_to_move: false,
+            score: 0,
+            result: 1,
+            ply,
+        }
+    }
+
+    #[test]
+    fn the_baseline_sample_is_spread_over_everything_offered() {
+        let mut sample = BaselineSample::new(100);
+        for ply in 0..10_000 {
+            sample.offer(numbered(ply));
+        }
+        assert_eq!(sample.kept.len(), 100);
+        let late = sample.kept.iter().filter(|s| s.ply >= 5_000).count();
+        assert!(
+            (30..=70).contains(&late),
+            "{late} of 100 from the second half"
+        );
+        let mut plies: Vec<u16> = sample.kept.iter().map(|s| s.ply).collect();
+        plies.sort_unstable();
+        plies.dedup();
+        assert_eq!(plies.len(), 100, "a position kept twice");
+    }
+
+    #[test]
+    fn a_small_held_out_set_is_kept_whole() {
+        let mut sample = BaselineSample::new(100);
+        for ply in 0..40 {
+            sample.offer(numbered(ply));
+        }
+        let plies: Vec<u16> = sample.kept.iter().map(|s| s.ply).collect();
+        assert_eq!(plies, (0..40).collect::<Vec<u16>>());
+    }
 
     #[test]
     fn each_drop_reached_divides_the_rate_by_ten() {
