@@ -11,7 +11,9 @@ use super::params::{
     LMR_CUT_NODE, LMR_MIN_MOVES, PROBCUT_IMPROVING, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH,
     PROBCUT_REDUCTION, RAZOR_BASE, RAZOR_MARGIN, SE_TT_DEPTH_MARGIN,
 };
-use super::picker::{BAD_NOISY, COUNTER_MOVE, GOOD_NOISY, HASH_MOVE, KILLER, Picker};
+use super::picker::{
+    BAD_NOISY, COUNTER_MOVE, GOOD_NOISY, HASH_MOVE, KILLER, Picker, UNSCORED_QUIET,
+};
 use super::tt::NO_MOVE;
 use crate::path::outcome_value;
 use crate::{Bound, Evaluator, Game, INFINITY, MATE_BOUND, MAX_PLY, mate_in, mated_in};
@@ -66,7 +68,23 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 KILLER - i32::try_from(slot).unwrap_or(0)
             } else if counter != NO_MOVE && G::move_key(mv) == counter {
                 COUNTER_MOVE
-            } else if self.tech.history {
+            } else {
+                UNSCORED_QUIET
+            };
+            scores.push(score);
+        }
+    }
+
+    /// The plain quiet moves' scores, in place of their [`UNSCORED_QUIET`]:
+    /// history (with the continuation tables where the game keeps them) and
+    /// the evaluator's hint.
+    fn score_quiets(&self, moves: &[G::Move], scores: &mut [i32], ply: usize) {
+        let side = self.game.side_to_move();
+        for (&mv, score) in moves.iter().zip(scores.iter_mut()) {
+            if *score != UNSCORED_QUIET {
+                continue;
+            }
+            *score = if self.tech.history {
                 let continuation = if G::CONTINUATION_HISTORY {
                     self.continuation_score(ply, self.game.piece_to_index(mv))
                 } else {
@@ -78,7 +96,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             } else {
                 self.eval.quiet_hint(&self.game, mv)
             };
-            scores.push(score);
         }
     }
 
@@ -314,7 +331,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 if scores.is_empty() {
                     self.score_moves(&moves, &mut scores, hash_move, ply);
                 }
-                match picker.pick(&mut moves, &mut scores) {
+                match picker.pick(&mut moves, &mut scores, |rest, rest_scores| {
+                    self.score_quiets(rest, rest_scores, ply);
+                }) {
                     Some(picked) => picked,
                     None => break,
                 }

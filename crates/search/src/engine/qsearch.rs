@@ -88,7 +88,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let original_alpha = alpha;
         let mut best_key = NO_MOVE;
         let mut picker = Picker::new();
-        while let Some((mv, _)) = picker.pick(&mut moves, &mut scores) {
+        while let Some((mv, _)) = picker.pick(&mut moves, &mut scores, |_, _| {}) {
             // Captures that lose material by exchange cannot help the side
             // that stood pat.
             if !in_check
