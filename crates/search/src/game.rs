@@ -119,6 +119,22 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// it passed an SPRT in this game (docs/search.md).
     const CONTINUATION_PRUNING: bool = false;
 
+    /// Whether late root moves (quiet, not checking) are searched reduced
+    /// first, as late moves of a PV node are below the root: off unless it
+    /// passed an SPRT in this game (docs/search.md).
+    const ROOT_REDUCTIONS: bool = false;
+
+    /// Whether late move reductions also reach the late evasions of a node
+    /// in check and late quiet moves that give check (one ply less):
+    /// off unless it passed an SPRT in this game (docs/search.md).
+    const LMR_CHECKS: bool = false;
+
+    /// Whether futility and exchange pruning of a quiet move use the depth
+    /// its late move reduction would leave it (Stockfish's `lmrDepth`)
+    /// instead of the node's depth: off unless it passed an SPRT in this
+    /// game (docs/search.md).
+    const LMR_DEPTH_PRUNING: bool = false;
+
     /// Whether quiet moves are also ordered by continuation history (the
     /// history of a move as a reply to the opponent's last move and as a
     /// follow-up to our own move before it): off unless it passed an SPRT

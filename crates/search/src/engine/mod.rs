@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use self::history::{Killers, Memory};
-use self::params::{ASPIRATION_MIN_DEPTH, SearchParams};
+use self::params::{ASPIRATION_MIN_DEPTH, LMR_MIN_MOVES, SearchParams};
 use self::tt::{NO_MOVE, TranspositionTable};
 use crate::budget::Budget;
 use crate::path::{Path, outcome_value};
@@ -321,9 +321,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.root_depth = depth;
         self.plies[0].pv.clear();
         let hash = self.game.hash();
+        let in_check = self.game.in_check();
         let mut best = -INFINITY;
         for i in first..self.root.len() {
             let RootMove { mv, noise, .. } = self.root[i];
+            let noisy = self.eval.is_noisy(&self.game, mv);
             let nodes_before = self.stats.nodes;
             // The value of this move is the child's negated value plus the noise,
             // so the child is searched in a window shifted by the noise.
@@ -338,7 +340,26 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             if i == first {
                 value = -self.negamax::<true>(depth - 1, 1, -b, -a, true, false);
             } else if self.tech.pvs {
-                value = -self.negamax::<false>(depth - 1, 1, -a - 1, -a, true, true);
+                // Late root moves, quiet and not checking, are reduced as
+                // late moves of a PV node are below: the previous iteration
+                // ordered them by the effort their refutation took.
+                let late = i - first;
+                let reduction = if G::ROOT_REDUCTIONS
+                    && self.tech.late_move_reductions
+                    && depth >= self.params.lmr_min_depth
+                    && late > LMR_MIN_MOVES
+                    && !noisy
+                    && !in_check
+                    && !self.game.in_check()
+                {
+                    (self.reductions.get(depth, late) - 1).clamp(0, (depth - 2).max(0))
+                } else {
+                    0
+                };
+                value = -self.negamax::<false>(depth - 1 - reduction, 1, -a - 1, -a, true, true);
+                if reduction > 0 && value > a && !self.stopped {
+                    value = -self.negamax::<false>(depth - 1, 1, -a - 1, -a, true, true);
+                }
                 if value > a && value < b && !self.stopped {
                     value = -self.negamax::<true>(depth - 1, 1, -b, -a, true, false);
                 }

@@ -356,6 +356,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                             -self.params.see_prune_margin * depth,
                         )
                 } else {
+                    // Futility and exchange pruning judge a quiet move by
+                    // the depth it would be searched to after its late move
+                    // reduction, where the game asks for it: a move that
+                    // would get a shallow search is held to a shallow
+                    // search's margin.
+                    let prune_depth = if G::LMR_DEPTH_PRUNING && self.tech.late_move_reductions {
+                        (depth - 1 - self.reductions.get(depth, searched) - i32::from(!improving))
+                            .max(0)
+                    } else {
+                        depth
+                    };
                     // Late move pruning: the last quiet moves of a well-ordered
                     // list almost never matter near the horizon. Futility
                     // pruning: a quiet move cannot lift a position this far
@@ -364,16 +375,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     // taken for less.
                     (depth <= self.params.lmp_max_depth
                         && quiets.len() >= late_move_limit(depth, improving))
-                        || (depth <= self.params.futility_max_depth
+                        || (prune_depth <= self.params.futility_max_depth
                             && eval
-                                + (self.params.futility_base + self.params.futility_margin * depth)
+                                + (self.params.futility_base
+                                    + self.params.futility_margin * prune_depth)
                                     * G::EVAL_SCALE
                                 <= alpha)
-                        || (depth <= self.params.quiet_see_max_depth
+                        || (prune_depth <= self.params.quiet_see_max_depth
                             && !self.eval.exchange_at_least(
                                 &self.game,
                                 mv,
-                                -self.params.quiet_see_margin * depth * depth,
+                                -self.params.quiet_see_margin * prune_depth * prune_depth,
                             ))
                         // Continuation history pruning: a quiet move that
                         // has kept failing in this context of the last two
@@ -459,10 +471,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     && depth >= self.params.lmr_min_depth
                     && searched >= LMR_MIN_MOVES + usize::from(PV)
                     && (!noisy || bad_noisy)
-                    && !in_check
-                    && !gives_check
+                    && (G::LMR_CHECKS || (!in_check && !gives_check))
                 {
                     reduction = self.reductions.get(depth, searched);
+                    // A checking move keeps a ply of its reduction: it is
+                    // forcing, and its reply is extended anyway.
+                    reduction -= i32::from(gives_check);
                     reduction -= i32::from(PV);
                     reduction += i32::from(!improving);
                     // A node expected to fail high: its late moves are
