@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use banco_chess::shakmaty::{Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
+use banco_chess::shakmaty::{Chess, Color, File, Piece, Position, Rank, Role, Square};
 
 use super::Style;
 
@@ -42,18 +42,11 @@ const CHECK: u8 = 167;
 const WHITE_PIECE: u8 = 231;
 const BLACK_PIECE: u8 = 16;
 
-fn move_squares(mv: Option<Move>) -> [Option<Square>; 2] {
-    match mv {
-        Some(Move::Castle { king, rook }) => [Some(king), Some(rook)],
-        Some(mv) => [mv.from(), Some(mv.to())],
-        None => [None, None],
-    }
-}
-
 /// Draws `pos` from white's side, or black's when `flipped`; the last move's
-/// squares are highlighted (or marked with `*` without colour).
-pub fn render(pos: &Chess, flipped: bool, last: Option<Move>, style: Style) -> String {
-    let highlighted = move_squares(last);
+/// squares, where it started and ended, are highlighted (or marked with `*`
+/// without colour).
+pub fn render(pos: &Chess, flipped: bool, last: Option<[Square; 2]>, style: Style) -> String {
+    let highlighted = last.map_or([None, None], |[from, to]| [Some(from), Some(to)]);
     let king_in_check = pos
         .is_check()
         .then(|| pos.board().king_of(pos.turn()))

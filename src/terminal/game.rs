@@ -18,10 +18,14 @@ pub trait CliGame: Playable {
 
 impl CliGame for ChessGame {
     fn render(&self, flipped: bool, style: Style) -> String {
+        let square =
+            |sq: banco_chess::cozy_chess::Square| banco_chess::shakmaty::Square::ALL[sq as usize];
         board::render(
-            self.position(),
+            &banco_chess::bridge::shakmaty_position(self.position()),
             flipped,
-            self.moves().last().copied(),
+            self.moves()
+                .last()
+                .map(|mv| [square(mv.from), square(mv.to)]),
             style,
         )
     }

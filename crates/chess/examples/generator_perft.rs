@@ -1,18 +1,21 @@
-//! Perft through Banco's make/unmake with either move generator, to compare
-//! them where the search would use them: the engine-science issue asks
+//! Perft through Banco's make/unmake walk with either move generator, to
+//! compare them where the search uses them: the engine-science issue asked
 //! whether `cozy-chess` (MIT) is faster than `shakmaty` inside Banco's own
-//! adapter, not in each crate's raw perft.
+//! walk, not in each crate's raw perft. Banco's chess adapter now runs on
+//! cozy-chess; this keeps the comparison reproducible.
 //!
 //! ```sh
 //! cargo build --release -p banco-chess --example generator_perft
-//! target/release/examples/generator_perft shakmaty 6
+//! target/release/examples/generator_perft banco 6
 //! target/release/examples/generator_perft cozy 6 [FEN]
+//! target/release/examples/generator_perft shakmaty 6 [FEN]
 //! ```
 //!
-//! Both run the same walk (`banco_search::perft`): a stack of positions
-//! copied on each move, the last ply counted in bulk. Banco's adapter also
-//! keeps its own Zobrist hash on every move; cozy-chess's board keeps one of
-//! its own, so both pay for a hash.
+//! All three run the same walk (`banco_search::perft`): a stack of
+//! positions copied on each move, the last ply counted in bulk. `banco` is
+//! Banco's adapter (cozy-chess, castling turned into the king's step, and
+//! Banco's own Zobrist hash); `cozy` and `shakmaty` are each crate's board
+//! alone, cozy-chess's with the hash it keeps, shakmaty's with none.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -20,6 +23,7 @@ use std::time::Instant;
 use banco_chess::ChessGame;
 use banco_search::{Game, Outcome, Side, perft};
 use cozy_chess::{Board, Color, GameStatus, Move};
+use shakmaty::{CastlingMode, Chess, Position};
 
 /// cozy-chess behind Banco's `Game` trait: the moves perft needs, and the
 /// rest answered plainly (perft never asks for them).
@@ -101,12 +105,84 @@ impl Game for CozyGame {
     }
 }
 
+/// shakmaty's positions behind the same walk, without a hash.
+#[derive(Clone)]
+struct ShakmatyGame {
+    stack: Vec<Chess>,
+}
+
+impl ShakmatyGame {
+    fn top(&self) -> &Chess {
+        self.stack
+            .last()
+            .expect("the stack holds the start position")
+    }
+}
+
+impl Game for ShakmatyGame {
+    type Move = shakmaty::Move;
+    const MOVE_INDEX_SPACE: usize = 64 * 64;
+
+    fn side_to_move(&self) -> Side {
+        if self.top().turn().is_white() {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<shakmaty::Move>) {
+        out.clear();
+        out.extend_from_slice(&self.top().legal_moves());
+    }
+
+    fn legal_move_count(&self, _scratch: &mut Vec<shakmaty::Move>) -> usize {
+        self.top().legal_moves().len()
+    }
+
+    fn make_move(&mut self, mv: shakmaty::Move) {
+        self.stack.extend_from_within(self.stack.len() - 1..);
+        self.stack
+            .last_mut()
+            .expect("just pushed")
+            .play_unchecked(mv);
+    }
+
+    fn unmake_move(&mut self, _mv: shakmaty::Move) {
+        self.stack.pop();
+    }
+
+    fn hash(&self) -> u64 {
+        0
+    }
+
+    fn rule_outcome(&self) -> Option<Outcome> {
+        None
+    }
+
+    fn no_moves_outcome(&self) -> Outcome {
+        if self.top().is_check() {
+            Outcome::Loss
+        } else {
+            Outcome::Draw
+        }
+    }
+
+    fn move_index(mv: shakmaty::Move) -> usize {
+        mv.from().map_or(0, usize::from) * 64 + usize::from(mv.to())
+    }
+
+    fn move_key(mv: shakmaty::Move) -> u16 {
+        u16::try_from(Self::move_index(mv)).unwrap_or(0)
+    }
+}
+
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(generator), Some(depth)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: generator_perft shakmaty|cozy DEPTH [FEN]");
+        eprintln!("usage: generator_perft banco|cozy|shakmaty DEPTH [FEN]");
         return ExitCode::FAILURE;
     };
     let Ok(depth) = depth.parse::<u32>() else {
@@ -116,7 +192,7 @@ fn main() -> ExitCode {
     let fen = args.get(2).map_or(START, String::as_str);
     let started = Instant::now();
     let leaves = match generator.as_str() {
-        "shakmaty" => match ChessGame::from_fen(fen) {
+        "banco" => match ChessGame::from_fen(fen) {
             Ok(mut game) => perft(&mut game, depth),
             Err(error) => {
                 eprintln!("{error}");
@@ -130,8 +206,19 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         },
+        "shakmaty" => match fen
+            .parse::<shakmaty::fen::Fen>()
+            .ok()
+            .and_then(|fen| fen.into_position::<Chess>(CastlingMode::Standard).ok())
+        {
+            Some(pos) => perft(&mut ShakmatyGame { stack: vec![pos] }, depth),
+            None => {
+                eprintln!("not a position: {fen}");
+                return ExitCode::FAILURE;
+            }
+        },
         other => {
-            eprintln!("no generator {other:?}: shakmaty or cozy");
+            eprintln!("no generator {other:?}: banco, cozy or shakmaty");
             return ExitCode::FAILURE;
         }
     };

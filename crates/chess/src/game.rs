@@ -1,25 +1,29 @@
-//! Chess as the search sees it: shakmaty's copy-make positions behind a
+//! Chess as the search sees it: cozy-chess's copy-make boards behind a
 //! make/unmake stack, with the hash kept incrementally and the draw rules.
+//! Moves write castling as the king's two-square step (`e1g1`), as UCI and
+//! people do; [`crate::position`] turns them into cozy-chess's form.
 
 use std::fmt;
 use std::sync::Arc;
 
 use banco_search::{EvaluatorStrength, Game, Outcome, Side};
-use shakmaty::fen::Fen;
-use shakmaty::{
-    Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, attacks,
+use cozy_chess::{
+    Board, Color, Move, Piece, get_bishop_moves, get_king_moves, get_knight_moves,
+    get_pawn_attacks, get_rook_moves,
 };
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
 
 use banco_nnue::{AccumulatorStack, Network};
 
 use crate::error::FenError;
-use crate::nnue;
-use crate::zobrist;
+use crate::position;
+use crate::{bridge, nnue, zobrist};
 
 /// One position of the stack and its hash.
 #[derive(Clone, Debug)]
 struct Frame {
-    pos: Chess,
+    pos: Board,
     hash: u64,
     /// The move that led here; `None` for the start position and null moves.
     last_move: Option<Move>,
@@ -87,7 +91,7 @@ impl fmt::Display for ChessStatus {
 
 impl Default for ChessGame {
     fn default() -> ChessGame {
-        ChessGame::from_position(Chess::default())
+        ChessGame::from_position(Board::default())
     }
 }
 
@@ -100,7 +104,7 @@ impl ChessGame {
 
     /// A game starting from `pos`.
     #[must_use]
-    pub fn from_position(pos: Chess) -> ChessGame {
+    pub fn from_position(pos: Board) -> ChessGame {
         let hash = zobrist::full_hash(&pos);
         ChessGame {
             stack: vec![Frame {
@@ -129,7 +133,11 @@ impl ChessGame {
                 fen: trimmed.to_owned(),
                 reason: err.to_string(),
             })?;
-        Ok(ChessGame::from_position(pos))
+        let board = bridge::cozy_board(&pos).map_err(|reason| FenError::Illegal {
+            fen: trimmed.to_owned(),
+            reason,
+        })?;
+        Ok(ChessGame::from_position(board))
     }
 
     fn top(&self) -> &Frame {
@@ -140,20 +148,21 @@ impl ChessGame {
 
     /// The current position.
     #[must_use]
-    pub fn position(&self) -> &Chess {
+    pub fn position(&self) -> &Board {
         &self.top().pos
     }
 
     /// The start position of the game.
     #[must_use]
-    pub fn start_position(&self) -> &Chess {
+    pub fn start_position(&self) -> &Board {
         &self.stack[0].pos
     }
 
-    /// The current position as FEN.
+    /// The current position as FEN, with an en passant square only where a
+    /// legal move can take there.
     #[must_use]
     pub fn fen(&self) -> String {
-        Fen::from_position(self.position(), EnPassantMode::Legal).to_string()
+        bridge::fen(self.position())
     }
 
     /// Plies played since the start position.
@@ -168,7 +177,7 @@ impl ChessGame {
     /// layer.
     pub fn attach_network(&mut self, net: Arc<Network>) {
         let top = self.stack.len() - 1;
-        let (white, black) = nnue::features(&net, self.stack[top].pos.board());
+        let (white, black) = nnue::features(&net, &self.stack[top].pos);
         self.nnue = Some(Box::new(AccumulatorStack::new(net, top, &white, &black)));
     }
 
@@ -180,9 +189,9 @@ impl ChessGame {
         let pos = self.position();
         match &self.nnue {
             Some(stack) if Arc::ptr_eq(stack.net(), net) => {
-                stack.value(self.stack.len() - 1, nnue::view(pos.turn()))
+                stack.value(self.stack.len() - 1, nnue::view(pos.side_to_move()))
             }
-            _ => nnue::evaluate_afresh(net, pos.board(), pos.turn()),
+            _ => nnue::evaluate_afresh(net, pos, pos.side_to_move()),
         }
     }
 
@@ -190,7 +199,10 @@ impl ChessGame {
     #[must_use]
     pub fn attached_network_value(&self) -> Option<i32> {
         let stack = self.nnue.as_ref()?;
-        Some(stack.value(self.stack.len() - 1, nnue::view(self.position().turn())))
+        Some(stack.value(
+            self.stack.len() - 1,
+            nnue::view(self.position().side_to_move()),
+        ))
     }
 
     /// Takes back the last move played; `false` at the start position.
@@ -200,7 +212,7 @@ impl ChessGame {
             if let Some(stack) = &mut self.nnue {
                 let top = self.stack.len() - 1;
                 if !stack.is_valid(top) {
-                    let (white, black) = nnue::features(stack.net(), self.stack[top].pos.board());
+                    let (white, black) = nnue::features(stack.net(), &self.stack[top].pos);
                     stack.back_to(top, &white, &black);
                 }
             }
@@ -215,7 +227,7 @@ impl ChessGame {
     #[must_use]
     pub fn repetitions(&self) -> usize {
         let current = self.top().hash;
-        let window = self.position().halfmoves() as usize;
+        let window = usize::from(self.position().halfmove_clock());
         self.stack
             .iter()
             .rev()
@@ -232,17 +244,16 @@ impl ChessGame {
     #[must_use]
     pub fn status(&self) -> ChessStatus {
         let pos = self.position();
-        let no_moves = pos.legal_moves().is_empty();
-        if no_moves {
-            return if pos.is_check() {
+        if !position::has_legal_move(pos) {
+            return if position::in_check(pos) {
                 ChessStatus::Checkmate
             } else {
                 ChessStatus::Stalemate
             };
         }
-        if pos.is_insufficient_material() {
+        if position::is_insufficient_material(pos) {
             ChessStatus::InsufficientMaterial
-        } else if pos.halfmoves() >= 100 {
+        } else if pos.halfmove_clock() >= 100 {
             ChessStatus::FiftyMoves
         } else if self.repetitions() >= 3 {
             ChessStatus::Repetition
@@ -284,7 +295,7 @@ impl Game for ChessGame {
     // three together scored +2 ± 15 Elo (docs/search.md).
 
     fn side_to_move(&self) -> Side {
-        match self.position().turn() {
+        match self.position().side_to_move() {
             Color::White => Side::First,
             Color::Black => Side::Second,
         }
@@ -292,13 +303,11 @@ impl Game for ChessGame {
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
-        // From a slice, one copy of the moves there are; `extend` from the
-        // list's iterator first moved all of its 270 slots (docs/benchmarks.md).
-        out.extend_from_slice(&self.position().legal_moves());
+        position::legal_moves(self.position(), out);
     }
 
     fn legal_move_count(&self, _scratch: &mut Vec<Move>) -> usize {
-        self.position().legal_moves().len()
+        position::legal_move_count(self.position())
     }
 
     fn make_move(&mut self, mv: Move) {
@@ -308,17 +317,12 @@ impl Game for ChessGame {
         let [.., before, after] = self.stack.as_mut_slice() else {
             unreachable!("the stack holds the start position and its copy");
         };
-        after.pos.play_unchecked(mv);
+        position::play(&mut after.pos, mv);
         after.hash = zobrist::updated_hash(before.hash, &before.pos, mv, &after.pos);
         after.last_move = Some(mv);
         if let Some(stack) = &mut self.nnue {
             let top = self.stack.len() - 1;
-            nnue::push(
-                stack,
-                top,
-                self.stack[top - 1].pos.board(),
-                self.stack[top].pos.board(),
-            );
+            nnue::push(stack, top, &self.stack[top - 1].pos, &self.stack[top].pos);
         }
     }
 
@@ -337,21 +341,21 @@ impl Game for ChessGame {
 
     fn rule_outcome(&self) -> Option<Outcome> {
         let pos = self.position();
-        if pos.halfmoves() >= 100 {
+        if pos.halfmove_clock() >= 100 {
             // A mate on the fiftieth move still counts as mate.
-            if pos.is_check() && pos.legal_moves().is_empty() {
+            if position::in_check(pos) && !position::has_legal_move(pos) {
                 return Some(Outcome::Loss);
             }
             return Some(Outcome::Draw);
         }
-        if pos.is_insufficient_material() {
+        if position::is_insufficient_material(pos) {
             return Some(Outcome::Draw);
         }
         None
     }
 
     fn no_moves_outcome(&self) -> Outcome {
-        if self.position().is_check() {
+        if position::in_check(self.position()) {
             Outcome::Loss
         } else {
             Outcome::Draw
@@ -359,7 +363,7 @@ impl Game for ChessGame {
     }
 
     fn in_check(&self) -> bool {
-        self.position().is_check()
+        position::in_check(self.position())
     }
 
     fn gives_check(&self, mv: Move) -> bool {
@@ -367,27 +371,27 @@ impl Game for ChessGame {
     }
 
     fn move_index(mv: Move) -> usize {
-        let from = mv.from().map_or(0, usize::from);
-        from * 64 + usize::from(mv.to())
+        mv.from as usize * 64 + mv.to as usize
     }
 
     fn piece_to_index(&self, mv: Move) -> usize {
-        let colour = match self.position().turn() {
+        let pos = self.position();
+        let colour = match pos.side_to_move() {
             Color::White => 0,
             Color::Black => 6,
         };
-        (colour + mv.role() as usize - 1) * 64 + usize::from(mv.to())
+        let piece = pos.piece_on(mv.from).map_or(0, |piece| piece as usize);
+        (colour + piece) * 64 + mv.to as usize
     }
 
     fn move_key(mv: Move) -> u16 {
-        let promotion = mv.promotion().map_or(0, |role| role as u16);
-        let from = mv.from().map_or(0, |sq| sq as u16);
-        // Castling is stored as king takes rook, which no other move is.
-        (promotion << 12) | (from << 6) | mv.to() as u16
+        // Promotions count from one (a knight), so that none is zero.
+        let promotion = mv.promotion.map_or(0, |piece| piece as u16);
+        (promotion << 12) | ((mv.from as u16) << 6) | mv.to as u16
     }
 
     fn reversible_plies(&self) -> usize {
-        self.position().halfmoves() as usize
+        usize::from(self.position().halfmove_clock())
     }
 
     fn previous_hashes(&self, out: &mut Vec<u64>) {
@@ -397,10 +401,9 @@ impl Game for ChessGame {
 
     fn null_move_allowed(&self) -> bool {
         let pos = self.position();
-        let board = pos.board();
-        let ours = board.by_color(pos.turn());
-        let pieces = (board.knights() | board.bishops() | board.rooks() | board.queens()) & ours;
-        pieces.any() && !pos.is_check()
+        let ours = pos.colors(pos.side_to_move());
+        let pawns_and_king = pos.pieces(Piece::Pawn) | pos.pieces(Piece::King);
+        !(ours & !pawns_and_king).is_empty() && !position::in_check(pos)
     }
 
     fn make_null_move(&mut self) {
@@ -408,9 +411,8 @@ impl Game for ChessGame {
         let hash = zobrist::null_move_hash(top.hash, &top.pos);
         let pos = top
             .pos
-            .clone()
-            .swap_turn()
-            .expect("passing is legal when not in check");
+            .null_move()
+            .expect("the search passes only when not in check");
         self.stack.push(Frame {
             pos,
             hash,
@@ -426,44 +428,46 @@ impl Game for ChessGame {
     }
 }
 
-/// Whether `mv` checks the opponent's king, directly or by discovery. En
-/// passant and castling are answered `true` without looking: the search only
-/// uses this to spare checks from pruning, so a false alarm costs nothing.
+/// Whether `mv` (written as Banco writes moves) checks the opponent's king,
+/// directly or by discovery. En passant and castling are answered `true`
+/// without looking: the search only uses this to spare checks from
+/// pruning, so a false alarm costs nothing.
 #[must_use]
-pub fn gives_check(pos: &Chess, mv: Move) -> bool {
-    let Move::Normal {
-        role,
-        from,
-        to,
-        promotion,
-        ..
-    } = mv
-    else {
-        return true;
-    };
-    let board = pos.board();
-    let us = pos.turn();
-    let Some(king) = board.king_of(us.other()) else {
+pub fn gives_check(pos: &Board, mv: Move) -> bool {
+    let us = pos.side_to_move();
+    let Some(moved) = pos.piece_on(mv.from) else {
         return false;
     };
-    let occupied = (board.occupied() ^ Bitboard::from(from)) | Bitboard::from(to);
-    let piece = promotion.unwrap_or(role).of(us);
-    if attacks::attacks(to, piece, occupied).contains(king) {
+    if moved == Piece::King && position::is_castle(pos, mv) {
         return true;
     }
-    let ours = board.by_color(us) & !Bitboard::from(from);
-    let diagonal = (board.bishops() | board.queens()) & ours;
-    let straight = (board.rooks() | board.queens()) & ours;
-    (attacks::bishop_attacks(king, occupied) & diagonal).any()
-        || (attacks::rook_attacks(king, occupied) & straight).any()
+    if moved == Piece::Pawn && position::is_en_passant(pos, mv) {
+        return true;
+    }
+    let king = pos.king(!us);
+    let occupied = (pos.occupied() ^ mv.from.bitboard()) | mv.to.bitboard();
+    let piece = mv.promotion.unwrap_or(moved);
+    let reach = match piece {
+        Piece::Pawn => get_pawn_attacks(mv.to, us),
+        Piece::Knight => get_knight_moves(mv.to),
+        Piece::Bishop => get_bishop_moves(mv.to, occupied),
+        Piece::Rook => get_rook_moves(mv.to, occupied),
+        Piece::Queen => get_bishop_moves(mv.to, occupied) | get_rook_moves(mv.to, occupied),
+        Piece::King => get_king_moves(mv.to),
+    };
+    if reach.has(king) {
+        return true;
+    }
+    let ours = pos.colors(us) & !mv.from.bitboard();
+    let queens = pos.pieces(Piece::Queen);
+    let diagonal = (pos.pieces(Piece::Bishop) | queens) & ours;
+    let straight = (pos.pieces(Piece::Rook) | queens) & ours;
+    !(get_bishop_moves(king, occupied) & diagonal).is_empty()
+        || !(get_rook_moves(king, occupied) & straight).is_empty()
 }
 
-/// The role a move captures, en passant included.
+/// The piece a move captures, en passant included.
 #[must_use]
-pub fn captured_role(mv: Move) -> Option<Role> {
-    match mv {
-        Move::Normal { capture, .. } => capture,
-        Move::EnPassant { .. } => Some(Role::Pawn),
-        _ => None,
-    }
+pub fn captured_role(pos: &Board, mv: Move) -> Option<Piece> {
+    position::captured(pos, mv)
 }

@@ -1,10 +1,13 @@
 //! # banco-chess
 //!
-//! Chess for Banco. [`ChessGame`] adapts shakmaty's copy-make positions to the
+//! Chess for Banco. [`ChessGame`] adapts cozy-chess's copy-make boards to the
 //! search's make/unmake [`banco_search::Game`] with an incremental Zobrist hash
-//! and the draw rules; [`notation`] reads and writes SAN and UCI moves, [`pgn`]
-//! PGN games; [`ChessEvaluator`] offers the seeds' simple evaluation and the
-//! strong default.
+//! and the draw rules; [`notation`] reads and writes SAN and UCI moves and
+//! [`pgn`] PGN games, through shakmaty; [`ChessEvaluator`] offers the seeds'
+//! simple evaluation, the strong one and the learned one.
+//!
+//! Moves are cozy-chess's [`Move`] with castling written as the king's
+//! two-square step (`e1g1`), as UCI and people write it.
 //!
 //! ```
 //! use banco_chess::{ChessEvaluator, ChessGame, notation};
@@ -18,6 +21,7 @@
 //! # Ok::<_, banco_chess::FenError>(())
 //! ```
 
+pub mod bridge;
 mod error;
 pub mod eval;
 mod game;
@@ -25,8 +29,11 @@ mod illegal;
 mod nnue;
 pub mod notation;
 pub mod pgn;
+pub mod position;
 pub mod zobrist;
 
+pub use cozy_chess;
+pub use cozy_chess::{Board, Move};
 pub use error::{FenError, MoveError, PgnError};
 pub use eval::ChessEvaluator;
 pub use game::{ChessGame, ChessStatus, captured_role, gives_check};

@@ -3,19 +3,12 @@
 //! [`AccumulatorStack`].
 
 use banco_nnue::{AccumulatorStack, Delta, InputSet, Network, Orientation, View};
-use shakmaty::{Board, Color, Piece, Role};
+use cozy_chess::{Board, Color, Piece};
 
 /// The input code of a piece (kind 0–5, plus 8 for black's).
-fn code(piece: Piece) -> u8 {
-    let kind = match piece.role {
-        Role::Pawn => 0,
-        Role::Knight => 1,
-        Role::Bishop => 2,
-        Role::Rook => 3,
-        Role::Queen => 4,
-        Role::King => 5,
-    };
-    if piece.color == Color::White {
+fn code(color: Color, piece: Piece) -> u8 {
+    let kind = piece as u8;
+    if color == Color::White {
         kind
     } else {
         kind | 8
@@ -24,13 +17,19 @@ fn code(piece: Piece) -> u8 {
 
 /// One side's inputs: the pieces as that side's king reads them.
 fn view_features(inputs: &InputSet, board: &Board, color: Color) -> Vec<usize> {
-    inputs.view_features(
-        board
-            .occupied()
-            .into_iter()
-            .filter_map(|sq| Some((usize::from(sq), code(board.piece_at(sq)?)))),
-        color == Color::Black,
-    )
+    let mut pieces = Vec::with_capacity(32);
+    for side in Color::ALL {
+        for piece in Piece::ALL {
+            let c = code(side, piece);
+            pieces.extend(
+                board
+                    .colored_pieces(side, piece)
+                    .into_iter()
+                    .map(|sq| (sq as usize, c)),
+            );
+        }
+    }
+    inputs.view_features(pieces.iter().copied(), color == Color::Black)
 }
 
 /// Every input of a board for `net`, from white's view and from black's.
@@ -54,7 +53,7 @@ pub(crate) fn push(stack: &mut AccumulatorStack, position: usize, before: &Board
     let mut afresh = [false; 2];
     for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
         let black = color == Color::Black;
-        let king = |board: &Board| board.king_of(color).map(usize::from);
+        let king = |board: &Board| Some(board.king(color) as usize);
         let (old, new) = (
             inputs.orientation(king(before), black),
             inputs.orientation(king(after), black),
@@ -64,21 +63,22 @@ pub(crate) fn push(stack: &mut AccumulatorStack, position: usize, before: &Board
     }
     let mut deltas = [Delta::default(); 2];
     for color in [Color::White, Color::Black] {
-        for role in Role::ALL {
-            let piece = Piece { color, role };
-            let (old, new) = (before.by_piece(piece), after.by_piece(piece));
+        for piece in Piece::ALL {
+            let (old, new) = (
+                before.colored_pieces(color, piece),
+                after.colored_pieces(color, piece),
+            );
             if old == new {
                 continue;
             }
-            let c = code(piece);
+            let c = code(color, piece);
             for (squares, add) in [(old & !new, false), (new & !old, true)] {
                 for sq in squares {
                     for (i, delta) in deltas.iter_mut().enumerate() {
                         if afresh[i] {
                             continue;
                         }
-                        if let Some(f) = inputs.feature(usize::from(sq), c, i == 1, orientations[i])
-                        {
+                        if let Some(f) = inputs.feature(sq as usize, c, i == 1, orientations[i]) {
                             if add {
                                 delta.add(f);
                             } else {

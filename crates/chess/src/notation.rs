@@ -1,9 +1,14 @@
 //! Moves as people and programs write them: SAN (`Nf3`) and UCI (`g1f3`).
+//!
+//! shakmaty reads and writes both; the board crosses to it through
+//! [`crate::bridge`], which is cheap beside a person's typing.
 
+use cozy_chess::{Board, Move};
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{Chess, Position};
 
+use crate::bridge::{banco_move, shakmaty_move, shakmaty_position};
 use crate::error::MoveError;
 use crate::illegal::why_illegal;
 
@@ -14,36 +19,45 @@ fn illegal(pos: &Chess, input: &str) -> MoveError {
     }
 }
 
-/// Reads a move in UCI notation and checks it is legal in `pos`.
+/// Reads a move in UCI notation and checks it is legal in `board`.
 ///
 /// # Errors
 ///
 /// [`MoveError::Syntax`] if it is not UCI notation, [`MoveError::Illegal`] if
 /// it cannot be played here.
-pub fn parse_uci(pos: &Chess, text: &str) -> Result<Move, MoveError> {
+pub fn parse_uci(board: &Board, text: &str) -> Result<Move, MoveError> {
     let input = text.trim();
     let uci: UciMove = input.parse().map_err(|_| MoveError::Syntax {
         input: input.to_owned(),
     })?;
-    uci.to_move(pos).map_err(|_| illegal(pos, input))
+    let pos = shakmaty_position(board);
+    uci.to_move(&pos)
+        .map(banco_move)
+        .map_err(|_| illegal(&pos, input))
 }
 
-/// Reads a move in SAN and checks it is legal in `pos`.
+fn parse_san_in(pos: &Chess, input: &str) -> Result<Move, MoveError> {
+    let san: SanPlus = input.parse().map_err(|_| MoveError::Syntax {
+        input: input.to_owned(),
+    })?;
+    san.san
+        .to_move(pos)
+        .map(banco_move)
+        .map_err(|err| match err {
+            SanError::AmbiguousSan => MoveError::Ambiguous {
+                input: input.to_owned(),
+            },
+            SanError::IllegalSan => illegal(pos, input),
+        })
+}
+
+/// Reads a move in SAN and checks it is legal in `board`.
 ///
 /// # Errors
 ///
 /// [`MoveError::Syntax`], [`MoveError::Illegal`] or [`MoveError::Ambiguous`].
-pub fn parse_san(pos: &Chess, text: &str) -> Result<Move, MoveError> {
-    let input = text.trim();
-    let san: SanPlus = input.parse().map_err(|_| MoveError::Syntax {
-        input: input.to_owned(),
-    })?;
-    san.san.to_move(pos).map_err(|err| match err {
-        SanError::AmbiguousSan => MoveError::Ambiguous {
-            input: input.to_owned(),
-        },
-        SanError::IllegalSan => illegal(pos, input),
-    })
+pub fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
+    parse_san_in(&shakmaty_position(board), text.trim())
 }
 
 /// Reads a move written either way: UCI first (`e2e4`), else SAN (`e4`, `0-0`).
@@ -51,28 +65,29 @@ pub fn parse_san(pos: &Chess, text: &str) -> Result<Move, MoveError> {
 /// # Errors
 ///
 /// As [`parse_san`]: a move neither notation reads, or one that is illegal here.
-pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
+pub fn parse_move(board: &Board, text: &str) -> Result<Move, MoveError> {
     let input = text.trim();
     if input.is_empty() {
         return Err(MoveError::Syntax {
             input: String::new(),
         });
     }
+    let pos = shakmaty_position(board);
     if let Ok(uci) = input.parse::<UciMove>()
-        && let Ok(mv) = uci.to_move(pos)
+        && let Ok(mv) = uci.to_move(&pos)
     {
-        return Ok(mv);
+        return Ok(banco_move(mv));
     }
     // People write castling with zeros too.
     let normalised = input.replace('0', "O");
-    match parse_san(pos, &normalised) {
+    match parse_san_in(&pos, &normalised) {
         Err(MoveError::Syntax { .. }) if input.parse::<UciMove>().is_ok() => {
-            Err(illegal(pos, input))
+            Err(illegal(&pos, input))
         }
         Err(MoveError::Syntax { .. }) => Err(MoveError::Syntax {
             input: input.to_owned(),
         }),
-        Err(MoveError::Illegal { .. }) => Err(illegal(pos, input)),
+        Err(MoveError::Illegal { .. }) => Err(illegal(&pos, input)),
         Err(MoveError::Ambiguous { .. }) => Err(MoveError::Ambiguous {
             input: input.to_owned(),
         }),
@@ -83,40 +98,51 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
 /// A move in UCI notation (castling as king to its destination, `e1g1`).
 #[must_use]
 pub fn to_uci(mv: Move) -> String {
-    mv.to_uci(CastlingMode::Standard).to_string()
+    mv.to_string()
 }
 
-/// A move in SAN with its check or mate suffix (`Nf3`, `Qxf7#`).
+/// A move in SAN with its check or mate suffix (`Nf3`, `Qxf7#`); UCI when
+/// the move is not legal in `board`.
 #[must_use]
-pub fn to_san(pos: &Chess, mv: Move) -> String {
-    SanPlus::from_move(pos.clone(), mv).to_string()
+pub fn to_san(board: &Board, mv: Move) -> String {
+    let pos = shakmaty_position(board);
+    match shakmaty_move(&pos, mv) {
+        Some(m) => SanPlus::from_move(pos, m).to_string(),
+        None => to_uci(mv),
+    }
 }
 
-/// A line of moves in SAN from `pos`, numbered (`12. Nf3 Nc6 13. Bb5`).
+/// A line of moves in SAN from `board`, numbered (`12. Nf3 Nc6 13. Bb5`),
+/// up to the first move that is not legal.
 #[must_use]
-pub fn line_to_san(pos: &Chess, line: &[Move]) -> String {
-    let mut pos = pos.clone();
+pub fn line_to_san(board: &Board, line: &[Move]) -> String {
+    let mut pos = shakmaty_position(board);
     let mut out = String::new();
     for (i, &mv) in line.iter().enumerate() {
-        if !pos.is_legal(mv) {
+        let Some(m) = shakmaty_move(&pos, mv) else {
             break;
-        }
+        };
         let number = pos.fullmoves().get();
         if pos.turn().is_white() {
             out.push_str(&format!("{number}. "));
         } else if i == 0 {
             out.push_str(&format!("{number}... "));
         }
-        out.push_str(&SanPlus::from_move_and_play_unchecked(&mut pos, mv).to_string());
+        out.push_str(&SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
         out.push(' ');
     }
     out.trim_end().to_owned()
 }
 
-/// A SAN move without suffix, for tables.
+/// A SAN move without suffix, for tables; UCI when the move is not legal
+/// in `board`.
 #[must_use]
-pub fn to_san_plain(pos: &Chess, mv: Move) -> String {
-    San::from_move(pos, mv).to_string()
+pub fn to_san_plain(board: &Board, mv: Move) -> String {
+    let pos = shakmaty_position(board);
+    match shakmaty_move(&pos, mv) {
+        Some(m) => San::from_move(&pos, m).to_string(),
+        None => to_uci(mv),
+    }
 }
 
 #[cfg(test)]
@@ -125,7 +151,7 @@ mod tests {
 
     #[test]
     fn reads_both_notations() {
-        let pos = Chess::default();
+        let pos = Board::default();
         assert_eq!(to_uci(parse_move(&pos, "Nf3").unwrap()), "g1f3");
         assert_eq!(to_uci(parse_move(&pos, "g1f3").unwrap()), "g1f3");
         assert_eq!(to_san(&pos, parse_move(&pos, " e2e4 ").unwrap()), "e4");
@@ -133,11 +159,7 @@ mod tests {
 
     #[test]
     fn castles_with_letters_or_zeros() {
-        let pos: Chess = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
-            .parse::<shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+        let pos: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
         for text in ["O-O", "0-0", "e1g1"] {
             assert_eq!(to_uci(parse_move(&pos, text).unwrap()), "e1g1", "{text}");
         }
@@ -146,7 +168,7 @@ mod tests {
 
     #[test]
     fn bad_moves_say_why() {
-        let pos = Chess::default();
+        let pos = Board::default();
         let err = parse_move(&pos, "hello").unwrap_err();
         assert!(matches!(err, MoveError::Syntax { .. }));
         assert!(err.to_string().contains("'hello' is not a move"));
@@ -167,11 +189,7 @@ mod tests {
 
     #[test]
     fn ambiguous_san_is_reported() {
-        let pos: Chess = "4k3/8/8/8/8/8/R6R/4K3 w - - 0 1"
-            .parse::<shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+        let pos: Board = "4k3/8/8/8/8/8/R6R/4K3 w - - 0 1".parse().unwrap();
         let err = parse_san(&pos, "Rd2").unwrap_err();
         assert!(matches!(err, MoveError::Ambiguous { .. }), "{err:?}");
         assert!(err.to_string().contains("ambiguous move 'Rd2'"));
@@ -179,19 +197,30 @@ mod tests {
     }
 
     #[test]
+    fn castling_reads_and_writes_as_the_king_step() {
+        let pos: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+        // The king taking its own rook is read as castling too, as UCI
+        // engines written for Chess960 send it.
+        let castle = parse_uci(&pos, "e1h1").unwrap();
+        assert_eq!(to_uci(castle), "e1g1");
+        assert_eq!(to_san(&pos, castle), "O-O");
+        assert_eq!(to_san(&pos, parse_move(&pos, "O-O-O").unwrap()), "O-O-O");
+    }
+
+    #[test]
     fn lines_are_numbered() {
-        let pos = Chess::default();
+        let pos = Board::default();
         let line: Vec<Move> = ["e2e4", "e7e5", "g1f3"]
             .iter()
             .scan(pos.clone(), |p, m| {
                 let mv = parse_uci(p, m).unwrap();
-                p.play_unchecked(mv);
+                crate::position::play(p, mv);
                 Some(mv)
             })
             .collect();
         assert_eq!(line_to_san(&pos, &line), "1. e4 e5 2. Nf3");
         let mut after = pos.clone();
-        after.play_unchecked(line[0]);
+        crate::position::play(&mut after, line[0]);
         assert_eq!(line_to_san(&after, &line[1..]), "1... e5 2. Nf3");
     }
 }

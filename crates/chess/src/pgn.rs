@@ -3,8 +3,10 @@
 use std::io::Cursor;
 use std::ops::ControlFlow;
 
+use cozy_chess::Board;
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
-use shakmaty::{Chess, EnPassantMode, Position};
+
+use crate::bridge::{banco_move, fen, shakmaty_position};
 
 use crate::error::{FenError, PgnError};
 use crate::game::ChessGame;
@@ -84,7 +86,7 @@ fn escape(value: &str) -> String {
 pub fn write_pgn(game: &ChessGame, tags: &PgnTags) -> String {
     let status = game.status();
     let result = tags.get("Result").map_or_else(
-        || status.result(game.position().turn()).to_owned(),
+        || status.result(game.position().side_to_move()).to_owned(),
         str::to_owned,
     );
     let mut roster = PgnTags::default();
@@ -100,12 +102,9 @@ pub fn write_pgn(game: &ChessGame, tags: &PgnTags) -> String {
     }
     roster.set("Result", &result);
     let start = game.start_position();
-    if *start != Chess::default() {
+    if *start != Board::default() {
         roster.set("SetUp", "1");
-        roster.set(
-            "FEN",
-            &shakmaty::fen::Fen::from_position(start, EnPassantMode::Legal).to_string(),
-        );
+        roster.set("FEN", &fen(start));
     }
     for (name, value) in &tags.pairs {
         if roster.get(name).is_none() {
@@ -195,9 +194,12 @@ impl Visitor for MainLine {
         san_plus: SanPlus,
     ) -> ControlFlow<Self::Output> {
         let ply = movetext.game.plies() + 1;
-        match san_plus.san.to_move(movetext.game.position()) {
+        match san_plus
+            .san
+            .to_move(&shakmaty_position(movetext.game.position()))
+        {
             Ok(mv) => {
-                movetext.game.make_move(mv);
+                movetext.game.make_move(banco_move(mv));
                 ControlFlow::Continue(())
             }
             Err(err) => {

@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use banco_chess::ChessGame;
 use banco_search::Game;
 use proptest::prelude::*;
-use shakmaty::Position;
 
 const OPENINGS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -28,18 +27,20 @@ proptest! {
         let mut game = ChessGame::from_fen(OPENINGS[opening]).unwrap();
         let mut moves = Vec::new();
         // Across the whole game: one index per coloured piece and square.
-        let mut seen: HashMap<usize, (shakmaty::Color, shakmaty::Role, shakmaty::Square)> =
-            HashMap::new();
+        let mut seen: HashMap<
+            usize,
+            (cozy_chess::Color, Option<cozy_chess::Piece>, cozy_chess::Square),
+        > = HashMap::new();
         for choice in choices {
             game.legal_moves(&mut moves);
             if moves.is_empty() {
                 break;
             }
-            let turn = game.position().turn();
+            let turn = game.position().side_to_move();
             for &mv in &moves {
                 let index = game.piece_to_index(mv);
                 prop_assert!(index < ChessGame::PIECE_TO_SPACE, "{mv:?}: {index}");
-                let what = (turn, mv.role(), mv.to());
+                let what = (turn, game.position().piece_on(mv.from), mv.to);
                 let earlier = *seen.entry(index).or_insert(what);
                 prop_assert_eq!(earlier, what, "index {} shared", index);
             }

@@ -5,11 +5,7 @@ use banco_chess::{ChessEvaluator, ChessGame};
 use banco_search::{Game, Limits, SearchConfig, SearchResult, Searcher, Silent, Techniques};
 
 /// A fixed-depth search with only the techniques that keep minimax's value.
-fn exact_search(
-    game: &ChessGame,
-    depth: u32,
-    multi_pv: usize,
-) -> SearchResult<banco_chess::shakmaty::Move> {
+fn exact_search(game: &ChessGame, depth: u32, multi_pv: usize) -> SearchResult<banco_chess::Move> {
     let config = SearchConfig {
         techniques: Techniques::exact(),
         multi_pv,

@@ -3,8 +3,7 @@
 //! exercised here on chess, so that the code behind them keeps working
 //! until a test of strength decides whether chess plays with them.
 
-use banco_chess::shakmaty::{Move, Position};
-use banco_chess::{ChessEvaluator, ChessGame, notation};
+use banco_chess::{ChessEvaluator, ChessGame, Move, notation, position};
 use banco_search::{
     Evaluator, Game, Limits, MATE_BOUND, Outcome, SearchConfig, Searcher, Side, Silent,
 };
@@ -111,7 +110,7 @@ fn search(fen: &str, depth: u32) -> (String, i32) {
     );
     let best = result.best_move.expect("a legal move exists");
     assert!(
-        game.position().legal_moves().contains(&best),
+        position::is_legal(game.position(), best),
         "{fen}: the move played must be legal"
     );
     (notation::to_san(game.position(), best), result.report.value)

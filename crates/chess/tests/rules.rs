@@ -1,7 +1,6 @@
 //! Game status and the draw rules, as an arbiter and as the search see them.
 
 use banco_chess::notation::parse_move;
-use banco_chess::shakmaty::Position;
 use banco_chess::{ChessGame, ChessStatus};
 use banco_search::{Game, Outcome};
 
@@ -17,7 +16,7 @@ fn checkmate_and_stalemate() {
     let mut game = ChessGame::new();
     play(&mut game, "f3 e5 g4 Qh4#");
     assert_eq!(game.status(), ChessStatus::Checkmate);
-    assert_eq!(game.status().result(game.position().turn()), "0-1");
+    assert_eq!(game.status().result(game.position().side_to_move()), "0-1");
     assert_eq!(game.no_moves_outcome(), Outcome::Loss);
 
     let game = ChessGame::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();

@@ -1,8 +1,8 @@
 //! Chess: FEN positions, UCI codes, SAN for people, PGN records.
 
+use banco_chess::cozy_chess::{Color, Piece};
 use banco_chess::pgn::{PgnTags, pgn_date, read_pgn, write_pgn};
-use banco_chess::shakmaty::{Move, Position, Role};
-use banco_chess::{ChessEvaluator, ChessGame, ChessStatus, notation};
+use banco_chess::{ChessEvaluator, ChessGame, ChessStatus, Move, bridge, notation, position};
 use banco_search::{Game, Side};
 
 use crate::ending::capitalise;
@@ -107,9 +107,9 @@ impl Playable for ChessGame {
         let code = notation::to_uci(mv);
         let to = code.get(2..4).unwrap_or_default().to_owned();
         MoveSquares {
-            from: mv.from().map(|sq| sq.to_string()),
+            from: Some(mv.from.to_string()),
             to,
-            promotion: mv.promotion().map(Role::char),
+            promotion: mv.promotion.map(char::from),
         }
     }
 
@@ -134,19 +134,15 @@ impl Playable for ChessGame {
 
     fn can_win(&self, side: Side) -> bool {
         let color = match side {
-            Side::First => banco_chess::shakmaty::Color::White,
-            Side::Second => banco_chess::shakmaty::Color::Black,
+            Side::First => Color::White,
+            Side::Second => Color::Black,
         };
-        !self.position().has_insufficient_material(color)
+        !position::has_insufficient_material(self.position(), color)
     }
 
     fn marks(&self) -> Marks {
         let pos = self.position();
-        let check = pos
-            .is_check()
-            .then(|| pos.board().king_of(pos.turn()))
-            .flatten()
-            .map(|sq| sq.to_string());
+        let check = position::in_check(pos).then(|| pos.king(pos.side_to_move()).to_string());
         Marks {
             check,
             ..Marks::default()
@@ -154,7 +150,7 @@ impl Playable for ChessGame {
     }
 
     fn move_number(&self) -> u32 {
-        self.position().fullmoves().get()
+        u32::from(self.position().fullmove_number())
     }
 
     fn plies(&self) -> usize {
@@ -188,34 +184,22 @@ impl Playable for ChessGame {
         let (game, _) = read_pgn(text).map_err(|err| err.to_string())?;
         let start = game.start_position();
         Ok(RecordText {
-            position: Some(
-                banco_chess::shakmaty::fen::Fen::from_position(
-                    start,
-                    banco_chess::shakmaty::EnPassantMode::Legal,
-                )
-                .to_string(),
-            ),
+            position: Some(bridge::fen(start)),
             moves: game.moves().into_iter().map(notation::to_uci).collect(),
         })
     }
 
     fn training_board(&self) -> Option<crate::TrainingBoard> {
-        let board = self.position().board();
+        let board = self.position();
         let pieces = board
             .occupied()
             .into_iter()
             .filter_map(|sq| {
-                let piece = board.piece_at(sq)?;
-                let kind = match piece.role {
-                    Role::Pawn => 0,
-                    Role::Knight => 1,
-                    Role::Bishop => 2,
-                    Role::Rook => 3,
-                    Role::Queen => 4,
-                    Role::King => 5,
-                };
-                let first = piece.color == banco_chess::shakmaty::Color::White;
-                Some((u8::from(sq), crate::piece_code(kind, first)))
+                let piece: Piece = board.piece_on(sq)?;
+                // Pawn 0 up to king 5, cozy-chess's order.
+                let kind = piece as u8;
+                let first = board.color_on(sq)? == Color::White;
+                Some((sq as u8, crate::piece_code(kind, first)))
             })
             .collect();
         Some(crate::TrainingBoard {
@@ -225,8 +209,7 @@ impl Playable for ChessGame {
     }
 
     fn board_lines(&self) -> Vec<String> {
-        self.position()
-            .board()
+        banco_chess::shakmaty::Position::board(&bridge::shakmaty_position(self.position()))
             .to_string()
             .lines()
             .map(str::to_owned)

@@ -8,7 +8,7 @@ pub mod strong;
 pub mod tactics;
 
 use banco_search::{EvalBreakdown, Evaluator, EvaluatorStrength, Side};
-use shakmaty::{Color, Move};
+use cozy_chess::{Color, Move};
 
 use crate::ChessGame;
 
@@ -91,12 +91,12 @@ impl Evaluator<ChessGame> for ChessEvaluator {
         tactics::noisy_moves(game.position(), out);
     }
 
-    fn is_noisy(&self, _game: &ChessGame, mv: Move) -> bool {
-        tactics::is_noisy(mv)
+    fn is_noisy(&self, game: &ChessGame, mv: Move) -> bool {
+        tactics::is_noisy(game.position(), mv)
     }
 
-    fn order_hint(&self, _game: &ChessGame, mv: Move) -> i32 {
-        tactics::mvv_lva(mv)
+    fn order_hint(&self, game: &ChessGame, mv: Move) -> i32 {
+        tactics::mvv_lva(game.position(), mv)
     }
 
     fn exchange_at_least(&self, game: &ChessGame, mv: Move, threshold: i32) -> bool {

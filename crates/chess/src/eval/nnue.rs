@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use banco_nnue::{Layout, NetError, NetSlot, Network};
 use banco_search::{EvalBreakdown, EvalTerm};
-use shakmaty::{Color, Position};
+use cozy_chess::Color;
 
 use crate::ChessGame;
 
@@ -50,7 +50,7 @@ pub fn use_embedded() {
 /// together with all the others in the hidden layer).
 #[must_use]
 pub fn explain(game: &ChessGame, value: i32) -> EvalBreakdown {
-    let first = match game.position().turn() {
+    let first = match game.position().side_to_move() {
         Color::White => value,
         Color::Black => -value,
     };

@@ -9,7 +9,7 @@
 //! queen has at most one minor piece besides.
 
 use banco_search::{EvalBreakdown, EvalTerm};
-use shakmaty::{Bitboard, Chess, Color, Position, Role};
+use cozy_chess::{BitBoard, Board, Color, Piece};
 
 /// Material values by role, pawn first.
 pub const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
@@ -92,40 +92,38 @@ const KING_END: [i32; 64] = [
     -50, -30, -30, -30, -30, -30, -30, -50,
 ];
 
-fn is_endgame(pos: &Chess) -> bool {
-    let board = pos.board();
+fn is_endgame(board: &Board) -> bool {
     Color::ALL.iter().all(|&color| {
-        let ours = board.by_color(color);
-        let queens = (board.queens() & ours).count();
-        let minors = ((board.knights() | board.bishops()) & ours).count();
-        let rooks = (board.rooks() & ours).count();
+        let ours = board.colors(color);
+        let queens = (board.pieces(Piece::Queen) & ours).len();
+        let minors = ((board.pieces(Piece::Knight) | board.pieces(Piece::Bishop)) & ours).len();
+        let rooks = (board.pieces(Piece::Rook) & ours).len();
         queens == 0 || (rooks == 0 && minors <= 1)
     })
 }
 
-fn table(role: Role, endgame: bool) -> &'static [i32; 64] {
-    match role {
-        Role::Pawn => &PAWN,
-        Role::Knight => &KNIGHT,
-        Role::Bishop => &BISHOP,
-        Role::Rook => &ROOK,
-        Role::Queen => &QUEEN,
-        Role::King if endgame => &KING_END,
-        Role::King => &KING_MIDDLE,
+fn table(piece: Piece, endgame: bool) -> &'static [i32; 64] {
+    match piece {
+        Piece::Pawn => &PAWN,
+        Piece::Knight => &KNIGHT,
+        Piece::Bishop => &BISHOP,
+        Piece::Rook => &ROOK,
+        Piece::Queen => &QUEEN,
+        Piece::King if endgame => &KING_END,
+        Piece::King => &KING_MIDDLE,
     }
 }
 
-fn side_total(pos: &Chess, color: Color, endgame: bool) -> i32 {
-    let board = pos.board();
+fn side_total(board: &Board, color: Color, endgame: bool) -> i32 {
     let mut total = 0;
-    for role in Role::ALL {
-        let pieces: Bitboard = board.by_piece(role.of(color));
+    for piece in Piece::ALL {
+        let pieces: BitBoard = board.colored_pieces(color, piece);
         for sq in pieces {
             let index = match color {
-                Color::White => usize::from(sq) ^ 56,
-                Color::Black => usize::from(sq),
+                Color::White => sq as usize ^ 56,
+                Color::Black => sq as usize,
             };
-            total += VALUE[role as usize - 1] + table(role, endgame)[index];
+            total += VALUE[piece as usize] + table(piece, endgame)[index];
         }
     }
     total
@@ -133,11 +131,11 @@ fn side_total(pos: &Chess, color: Color, endgame: bool) -> i32 {
 
 /// Material plus piece-square tables, from the side to move's point of view.
 #[must_use]
-pub fn evaluate(pos: &Chess) -> i32 {
+pub fn evaluate(pos: &Board) -> i32 {
     let endgame = is_endgame(pos);
     let white = side_total(pos, Color::White, endgame);
     let black = side_total(pos, Color::Black, endgame);
-    match pos.turn() {
+    match pos.side_to_move() {
         Color::White => white - black,
         Color::Black => black - white,
     }
@@ -146,9 +144,9 @@ pub fn evaluate(pos: &Chess) -> i32 {
 /// The evaluation piece by piece: each piece's material and its table's
 /// square value; they add up to [`evaluate`]'s value (from white's side).
 #[must_use]
-pub fn explain(pos: &Chess) -> EvalBreakdown {
+pub fn explain(pos: &Board) -> EvalBreakdown {
     let endgame = is_endgame(pos);
-    let board = pos.board();
+    let board = pos;
     let mut terms = Vec::new();
     let mut white_view = 0;
     for color in Color::ALL {
@@ -156,14 +154,14 @@ pub fn explain(pos: &Chess) -> EvalBreakdown {
             Color::White => 1,
             Color::Black => -1,
         };
-        for role in Role::ALL {
-            for sq in board.by_piece(role.of(color)) {
+        for piece in Piece::ALL {
+            for sq in board.colored_pieces(color, piece) {
                 let index = match color {
-                    Color::White => usize::from(sq) ^ 56,
-                    Color::Black => usize::from(sq),
+                    Color::White => sq as usize ^ 56,
+                    Color::Black => sq as usize,
                 };
-                let material = VALUE[role as usize - 1];
-                let square = table(role, endgame)[index];
+                let material = VALUE[piece as usize];
+                let square = table(piece, endgame)[index];
                 white_view += sign * (material + square);
                 for (group, value) in [("material", material), ("piece-square tables", square)] {
                     terms.push(EvalTerm {
@@ -179,7 +177,7 @@ pub fn explain(pos: &Chess) -> EvalBreakdown {
     }
     EvalBreakdown {
         terms,
-        score: match pos.turn() {
+        score: match pos.side_to_move() {
             Color::White => white_view,
             Color::Black => -white_view,
         },
@@ -199,7 +197,7 @@ mod tests {
 
     #[test]
     fn start_position_is_level() {
-        assert_eq!(evaluate(&Chess::default()), 0);
+        assert_eq!(evaluate(&Board::default()), 0);
     }
 
     #[test]

@@ -8,7 +8,10 @@
 //! phase, 24 with all pieces on the board and 0 with none (knight and bishop 1,
 //! rook 2, queen 4).
 
-use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Rank, Role, Square, attacks};
+use cozy_chess::{
+    BitBoard, Board, Color, File, Piece, Rank, Square, get_bishop_moves, get_king_moves,
+    get_knight_moves, get_rook_moves,
+};
 
 use banco_search::{EvalBreakdown, EvalTerm};
 
@@ -131,27 +134,27 @@ fn color_index(color: Color) -> usize {
 /// The square index into PeSTO's tables (a8 first) for a piece of `color`.
 fn table_index(color: Color, sq: Square) -> usize {
     match color {
-        Color::White => usize::from(sq) ^ 56,
-        Color::Black => usize::from(sq),
+        Color::White => sq as usize ^ 56,
+        Color::Black => sq as usize,
     }
 }
 
 /// The rank counted from `color`'s own side, 0..8.
 fn relative_rank(color: Color, sq: Square) -> usize {
-    let rank = usize::from(sq.rank());
+    let rank = sq.rank() as usize;
     match color {
         Color::White => rank,
         Color::Black => 7 - rank,
     }
 }
 
-fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
-    let not_a = !Bitboard::from_file(File::A);
-    let not_h = !Bitboard::from_file(File::H);
-    match color {
-        Color::White => ((pawns & not_a).shift(7)) | ((pawns & not_h).shift(9)),
-        Color::Black => ((pawns & not_a).shift(-9)) | ((pawns & not_h).shift(-7)),
-    }
+fn pawn_attacks_of(color: Color, pawns: BitBoard) -> BitBoard {
+    let not_a = (pawns & !File::A.bitboard()).0;
+    let not_h = (pawns & !File::H.bitboard()).0;
+    BitBoard(match color {
+        Color::White => (not_a << 7) | (not_h << 9),
+        Color::Black => (not_a >> 9) | (not_h >> 7),
+    })
 }
 
 /// What a term of the evaluation is, for the breakdown.
@@ -217,26 +220,25 @@ struct Side {
 }
 
 fn side_terms(board: &Board, color: Color, terms: &mut impl Terms) -> Side {
-    let us = board.by_color(color);
-    let them = board.by_color(color.other());
+    let us = board.colors(color);
+    let them = board.colors(!color);
     let occupied = board.occupied();
-    let our_pawns = board.pawns() & us;
-    let their_pawns = board.pawns() & them;
-    let their_pawn_attacks = pawn_attacks_of(color.other(), their_pawns);
+    let pawns = board.pieces(Piece::Pawn);
+    let our_pawns = pawns & us;
+    let their_pawns = pawns & them;
+    let their_pawn_attacks = pawn_attacks_of(!color, their_pawns);
     let mobility_area = !(us | their_pawn_attacks);
-    let their_king = (board.kings() & them).first();
-    let king_zone = their_king.map_or(Bitboard::EMPTY, |k| {
-        attacks::king_attacks(k) | Bitboard::from(k)
-    });
+    let their_king = (board.pieces(Piece::King) & them).next_square();
+    let king_zone = their_king.map_or(BitBoard::EMPTY, |k| get_king_moves(k) | k.bitboard());
 
     let mut phase = 0;
     let mut non_pawn_material = 0;
     let mut attack_units = 0;
     let mut attackers = 0;
 
-    for role in Role::ALL {
-        let index = role as usize - 1;
-        for sq in board.by_piece(role.of(color)) {
+    for role in Piece::ALL {
+        let index = role as usize;
+        for sq in board.colored_pieces(color, role) {
             let t = table_index(color, sq);
             terms.add(
                 Term::Material,
@@ -250,31 +252,31 @@ fn side_terms(board: &Board, color: Color, terms: &mut impl Terms) -> Side {
             );
             phase += PHASE_WEIGHT[index];
             let reach = match role {
-                Role::Knight => attacks::knight_attacks(sq),
-                Role::Bishop => attacks::bishop_attacks(sq, occupied),
-                Role::Rook => attacks::rook_attacks(sq, occupied),
-                Role::Queen => attacks::queen_attacks(sq, occupied),
-                Role::Pawn | Role::King => continue,
+                Piece::Knight => get_knight_moves(sq),
+                Piece::Bishop => get_bishop_moves(sq, occupied),
+                Piece::Rook => get_rook_moves(sq, occupied),
+                Piece::Queen => get_bishop_moves(sq, occupied) | get_rook_moves(sq, occupied),
+                Piece::Pawn | Piece::King => continue,
             };
             non_pawn_material += MG_VALUE[index];
             let minor_index = index - 1;
-            let mobility = i32::try_from((reach & mobility_area).count()).unwrap_or(0)
+            let mobility = i32::try_from((reach & mobility_area).len()).unwrap_or(0)
                 - TYPICAL_MOBILITY[minor_index];
             let per_square = match role {
-                Role::Knight => KNIGHT_MOBILITY,
-                Role::Bishop => BISHOP_MOBILITY,
-                Role::Rook => ROOK_MOBILITY,
+                Piece::Knight => KNIGHT_MOBILITY,
+                Piece::Bishop => BISHOP_MOBILITY,
+                Piece::Rook => ROOK_MOBILITY,
                 _ => QUEEN_MOBILITY,
             };
             terms.add(Term::Mobility, Some(sq), per_square * mobility);
-            let hits = i32::try_from((reach & king_zone).count()).unwrap_or(0);
+            let hits = i32::try_from((reach & king_zone).len()).unwrap_or(0);
             if hits > 0 {
                 attackers += 1;
                 attack_units += hits * ATTACK_WEIGHT[minor_index];
             }
-            if role == Role::Rook {
-                let file = Bitboard::from_file(sq.file());
-                if (file & board.pawns()).is_empty() {
+            if role == Piece::Rook {
+                let file = sq.file().bitboard();
+                if (file & pawns).is_empty() {
                     terms.add(Term::RookOpenFile, Some(sq), ROOK_OPEN_FILE);
                 } else if (file & our_pawns).is_empty() {
                     terms.add(Term::RookHalfOpenFile, Some(sq), ROOK_HALF_OPEN_FILE);
@@ -283,14 +285,14 @@ fn side_terms(board: &Board, color: Color, terms: &mut impl Terms) -> Side {
         }
     }
 
-    if (board.bishops() & us).count() >= 2 {
+    if (board.pieces(Piece::Bishop) & us).len() >= 2 {
         terms.add(Term::BishopPair, None, BISHOP_PAIR);
     }
 
     // Pawn structure.
     for sq in our_pawns {
-        let file = usize::from(sq.file());
-        if PASSED_SPAN[color_index(color)][usize::from(sq)] & their_pawns.0 == 0 {
+        let file = sq.file() as usize;
+        if PASSED_SPAN[color_index(color)][sq as usize] & their_pawns.0 == 0 {
             terms.add(
                 Term::PassedPawn,
                 Some(sq),
@@ -303,7 +305,7 @@ fn side_terms(board: &Board, color: Color, terms: &mut impl Terms) -> Side {
     }
     for file in File::ALL {
         // Every pawn of a file but the first pays the penalty.
-        for sq in (Bitboard::from_file(file) & our_pawns).into_iter().skip(1) {
+        for sq in (file.bitboard() & our_pawns).into_iter().skip(1) {
             terms.add(Term::DoubledPawn, Some(sq), DOUBLED_PAWN);
         }
     }
@@ -316,17 +318,17 @@ fn side_terms(board: &Board, color: Color, terms: &mut impl Terms) -> Side {
     }
 
     // Our own king's pawn shield.
-    if let Some(king) = (board.kings() & us).first() {
-        let file = i32::from(king.file());
-        let shield_files = Bitboard(file_mask(file - 1) | file_mask(file) | file_mask(file + 1));
+    if let Some(king) = (board.pieces(Piece::King) & us).next_square() {
+        let file = king.file() as i32;
+        let shield_files = BitBoard(file_mask(file - 1) | file_mask(file) | file_mask(file + 1));
+        let rank = king.rank() as usize;
         let (close, far) = match color {
-            Color::White => (king.rank().offset(1), king.rank().offset(2)),
-            Color::Black => (king.rank().offset(-1), king.rank().offset(-2)),
+            Color::White => (rank.checked_add(1), rank.checked_add(2)),
+            Color::Black => (rank.checked_sub(1), rank.checked_sub(2)),
         };
-        let count = |rank: Option<Rank>| {
-            rank.map_or(0, |r| {
-                i32::try_from((Bitboard::from_rank(r) & shield_files & our_pawns).count())
-                    .unwrap_or(0)
+        let count = |rank: Option<usize>| {
+            rank.and_then(Rank::try_index).map_or(0, |r| {
+                i32::try_from((r.bitboard() & shield_files & our_pawns).len()).unwrap_or(0)
             })
         };
         let shield = SHIELD_CLOSE * count(close) + SHIELD_FAR * count(far);
@@ -337,7 +339,7 @@ fn side_terms(board: &Board, color: Color, terms: &mut impl Terms) -> Side {
 
     Side {
         phase,
-        pawns: u32::try_from(our_pawns.count()).unwrap_or(0),
+        pawns: our_pawns.len(),
         non_pawn_material,
     }
 }
@@ -353,8 +355,8 @@ struct Blend {
     value: i32,
 }
 
-fn blend(pos: &Chess, white: &Side, black: &Side, mut score: Pair) -> Blend {
-    score += match pos.turn() {
+fn blend(pos: &Board, white: &Side, black: &Side, mut score: Pair) -> Blend {
+    score += match pos.side_to_move() {
         Color::White => TEMPO,
         Color::Black => TEMPO * -1,
     };
@@ -383,15 +385,15 @@ fn blend(pos: &Chess, white: &Side, black: &Side, mut score: Pair) -> Blend {
 
 /// The strong evaluation, from the side to move's point of view.
 #[must_use]
-pub fn evaluate(pos: &Chess) -> i32 {
-    let board = pos.board();
+pub fn evaluate(pos: &Board) -> i32 {
+    let board = pos;
     let mut white_score = Pair::default();
     let mut black_score = Pair::default();
     let white = side_terms(board, Color::White, &mut white_score);
     let black = side_terms(board, Color::Black, &mut black_score);
     white_score -= black_score;
     let value = blend(pos, &white, &black, white_score).value;
-    match pos.turn() {
+    match pos.side_to_move() {
         Color::White => value,
         Color::Black => -value,
     }
@@ -402,8 +404,8 @@ pub fn evaluate(pos: &Chess) -> i32 {
 /// that cannot be won are terms of their own, so the terms add up to
 /// [`evaluate`]'s value (from white's side).
 #[must_use]
-pub fn explain(pos: &Chess) -> EvalBreakdown {
-    let board = pos.board();
+pub fn explain(pos: &Board) -> EvalBreakdown {
+    let board = pos;
     let mut recorded = [Vec::new(), Vec::new()];
     let white = side_terms(board, Color::White, &mut recorded[0]);
     let black = side_terms(board, Color::Black, &mut recorded[1]);
@@ -431,14 +433,14 @@ pub fn explain(pos: &Chess) -> EvalBreakdown {
             });
         }
     }
-    let tempo = match pos.turn() {
+    let tempo = match pos.side_to_move() {
         Color::White => TEMPO,
         Color::Black => TEMPO * -1,
     };
     terms.push(EvalTerm {
         group: "tempo",
         name: "the move (tempo)",
-        side: Some(super::side_of(pos.turn())),
+        side: Some(super::side_of(pos.side_to_move())),
         point: None,
         value: blended(tempo),
     });
@@ -461,7 +463,7 @@ pub fn explain(pos: &Chess) -> EvalBreakdown {
             value: f64::from(result.value - result.blended),
         });
     }
-    let score = match pos.turn() {
+    let score = match pos.side_to_move() {
         Color::White => result.value,
         Color::Black => -result.value,
     };
@@ -522,13 +524,11 @@ mod tests {
     fn passed_span_masks_are_right() {
         // White pawn on e4: d5..f8 region.
         let e4 = Square::E4;
-        let span = Bitboard(PASSED_SPAN[0][usize::from(e4)]);
-        assert!(
-            span.contains(Square::D5) && span.contains(Square::F8) && span.contains(Square::E7)
-        );
-        assert!(!span.contains(Square::E4) && !span.contains(Square::C5));
-        let span = Bitboard(PASSED_SPAN[1][usize::from(Square::E5)]);
-        assert!(span.contains(Square::D4) && span.contains(Square::F1));
-        assert!(!span.contains(Square::E6));
+        let span = BitBoard(PASSED_SPAN[0][e4 as usize]);
+        assert!(span.has(Square::D5) && span.has(Square::F8) && span.has(Square::E7));
+        assert!(!span.has(Square::E4) && !span.has(Square::C5));
+        let span = BitBoard(PASSED_SPAN[1][Square::E5 as usize]);
+        assert!(span.has(Square::D4) && span.has(Square::F1));
+        assert!(!span.has(Square::E6));
     }
 }

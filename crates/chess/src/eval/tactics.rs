@@ -1,48 +1,78 @@
 //! Move hints shared by both evaluators: which moves are noisy, MVV-LVA order,
 //! and static exchange evaluation.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square, attacks};
+use cozy_chess::{
+    BitBoard, Board, Color, Move, Piece, Rank, Square, get_bishop_moves, get_king_moves,
+    get_knight_moves, get_pawn_attacks, get_rook_moves,
+};
+
+use crate::position::{self, captured, is_capture};
 
 /// Piece values for exchanges, pawn first.
 const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
 
-fn value(role: Role) -> i32 {
-    SEE_VALUE[role as usize - 1]
+fn value(piece: Piece) -> i32 {
+    SEE_VALUE[piece as usize]
 }
 
 /// Captures and promotions.
 #[must_use]
-pub fn is_noisy(mv: Move) -> bool {
-    mv.is_capture() || mv.is_promotion()
+pub fn is_noisy(board: &Board, mv: Move) -> bool {
+    mv.promotion.is_some() || is_capture(board, mv)
 }
 
 /// Most valuable victim first, then least valuable attacker; queen promotions
 /// count as winning a queen less a pawn.
 #[must_use]
-pub fn mvv_lva(mv: Move) -> i32 {
-    let victim = match mv {
-        Move::Normal { capture, .. } => capture.map_or(0, value),
-        Move::EnPassant { .. } => value(Role::Pawn),
-        _ => 0,
-    };
+pub fn mvv_lva(board: &Board, mv: Move) -> i32 {
+    let victim = captured(board, mv).map_or(0, value);
     let promotion = mv
-        .promotion()
-        .map_or(0, |role| value(role) - value(Role::Pawn));
-    victim * 16 + promotion * 16 - value(mv.role()) / 10
+        .promotion
+        .map_or(0, |piece| value(piece) - value(Piece::Pawn));
+    let attacker = board.piece_on(mv.from).map_or(0, value);
+    victim * 16 + promotion * 16 - attacker / 10
 }
 
 /// Legal captures and queen promotions, for quiescence search.
-pub fn noisy_moves(pos: &Chess, out: &mut Vec<Move>) {
+pub fn noisy_moves(board: &Board, out: &mut Vec<Move>) {
     out.clear();
-    out.extend(
-        pos.legal_moves()
-            .into_iter()
-            .filter(|mv| mv.is_capture() || mv.promotion() == Some(Role::Queen)),
-    );
+    let them = board.colors(!board.side_to_move());
+    let en_passant = board
+        .en_passant()
+        .map(|file| Square::new(file, Rank::Sixth.relative_to(board.side_to_move())));
+    board.generate_moves(|moves| {
+        let targets = match (moves.piece, en_passant) {
+            (Piece::Pawn, Some(ep)) => {
+                them | ep.bitboard() | Rank::Eighth.relative_to(board.side_to_move()).bitboard()
+            }
+            (Piece::Pawn, None) => them | Rank::Eighth.relative_to(board.side_to_move()).bitboard(),
+            // The king's castling is written as taking its own rook, which
+            // `them` leaves out.
+            _ => them,
+        };
+        let mut noisy = moves;
+        noisy.to &= targets;
+        out.extend(
+            noisy
+                .into_iter()
+                .filter(|mv| mv.promotion == Some(Piece::Queen) || is_capture(board, *mv)),
+        );
+        false
+    });
 }
 
-fn attackers_to(board: &Board, sq: Square, occupied: Bitboard) -> Bitboard {
-    board.attacks_to(sq, Color::White, occupied) | board.attacks_to(sq, Color::Black, occupied)
+/// Every piece of either colour attacking `sq` through `occupied`.
+fn attackers_to(board: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
+    let queens = board.pieces(Piece::Queen);
+    let diagonal = board.pieces(Piece::Bishop) | queens;
+    let straight = board.pieces(Piece::Rook) | queens;
+    let pawns = board.pieces(Piece::Pawn);
+    (get_pawn_attacks(sq, Color::White) & pawns & board.colors(Color::Black))
+        | (get_pawn_attacks(sq, Color::Black) & pawns & board.colors(Color::White))
+        | (get_knight_moves(sq) & board.pieces(Piece::Knight))
+        | (get_king_moves(sq) & board.pieces(Piece::King))
+        | (get_bishop_moves(sq, occupied) & diagonal)
+        | (get_rook_moves(sq, occupied) & straight)
 }
 
 /// Static exchange evaluation: whether the capture sequence `mv` starts on its
@@ -50,72 +80,75 @@ fn attackers_to(board: &Board, sq: Square, occupied: Bitboard) -> Bitboard {
 /// valuable piece and free to stop, gains at least `threshold`. Pins are
 /// ignored; x-rays through the square's attackers are not.
 #[must_use]
-pub fn exchange_at_least(pos: &Chess, mv: Move, threshold: i32) -> bool {
-    let (from, to, captured) = match mv {
-        Move::Normal {
-            from, to, capture, ..
-        } => (from, to, capture.map_or(0, value)),
-        Move::EnPassant { from, to } => (from, to, value(Role::Pawn)),
-        _ => return threshold <= 0,
+pub fn exchange_at_least(board: &Board, mv: Move, threshold: i32) -> bool {
+    let (from, to) = (mv.from, mv.to);
+    let Some(moved) = board.piece_on(from) else {
+        return threshold <= 0;
     };
-    let board = pos.board();
+    if moved == Piece::King && position::is_castle(board, mv) {
+        return threshold <= 0;
+    }
+    let en_passant = moved == Piece::Pawn && position::is_en_passant(board, mv);
+    let captured = if en_passant {
+        value(Piece::Pawn)
+    } else if board.colors(!board.side_to_move()).has(to) {
+        board.piece_on(to).map_or(0, value)
+    } else {
+        0
+    };
     let mut swap = captured - threshold;
     if swap < 0 {
         return false;
     }
-    swap = value(mv.role()) - swap;
+    swap = value(moved) - swap;
     if swap <= 0 {
         return true;
     }
-    let mut occupied = board.occupied() ^ Bitboard::from(from) ^ Bitboard::from(to);
-    if let Move::EnPassant { .. } = mv {
-        occupied ^= Bitboard::from(Square::from_coords(to.file(), from.rank()));
+    let mut occupied = board.occupied() ^ from.bitboard() ^ to.bitboard();
+    if en_passant {
+        occupied ^= Square::new(to.file(), from.rank()).bitboard();
     }
-    let bishops = board.bishops() | board.queens();
-    let rooks = board.rooks() | board.queens();
+    let queens = board.pieces(Piece::Queen);
+    let bishops = board.pieces(Piece::Bishop) | queens;
+    let rooks = board.pieces(Piece::Rook) | queens;
     let mut attackers = attackers_to(board, to, occupied);
-    let mut side = pos.turn();
+    let mut side = board.side_to_move();
     // `wins` says whether the side that moved first comes out ahead if the
     // exchange stops now; each recapture flips it.
     let mut wins = 1;
     loop {
-        side = side.other();
+        side = !side;
         attackers &= occupied;
-        let ours = attackers & board.by_color(side);
+        let ours = attackers & board.colors(side);
         if ours.is_empty() {
             break;
         }
         wins ^= 1;
-        let least = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ]
-        .into_iter()
-        .find_map(|role| (ours & board.by_role(role)).first().map(|sq| (role, sq)));
-        let Some((role, sq)) = least else { break };
-        if role == Role::King {
+        let least = Piece::ALL.into_iter().find_map(|piece| {
+            (ours & board.pieces(piece))
+                .next_square()
+                .map(|sq| (piece, sq))
+        });
+        let Some((piece, sq)) = least else { break };
+        if piece == Piece::King {
             // The king may only take last: if the other side still attacks,
             // the capture is illegal and the exchange ends the other way.
-            return if (attackers & !board.by_color(side)).any() {
-                wins ^ 1 == 1
-            } else {
+            return if (attackers & !board.colors(side)).is_empty() {
                 wins == 1
+            } else {
+                wins ^ 1 == 1
             };
         }
-        swap = value(role) - swap;
+        swap = value(piece) - swap;
         if swap < wins {
             break;
         }
-        occupied ^= Bitboard::from(sq);
-        if matches!(role, Role::Pawn | Role::Bishop | Role::Queen) {
-            attackers |= attacks::bishop_attacks(to, occupied) & bishops;
+        occupied ^= sq.bitboard();
+        if matches!(piece, Piece::Pawn | Piece::Bishop | Piece::Queen) {
+            attackers |= get_bishop_moves(to, occupied) & bishops;
         }
-        if matches!(role, Role::Rook | Role::Queen) {
-            attackers |= attacks::rook_attacks(to, occupied) & rooks;
+        if matches!(piece, Piece::Rook | Piece::Queen) {
+            attackers |= get_rook_moves(to, occupied) & rooks;
         }
     }
     wins == 1
@@ -178,7 +211,7 @@ mod tests {
         let game = ChessGame::from_fen("4k3/8/8/3q1r2/4P3/8/8/4K2Q w - - 0 1").unwrap();
         let pxq = parse_move(game.position(), "exd5").unwrap();
         let pxr = parse_move(game.position(), "exf5").unwrap();
-        assert!(mvv_lva(pxq) > mvv_lva(pxr));
-        assert!(is_noisy(pxq));
+        assert!(mvv_lva(game.position(), pxq) > mvv_lva(game.position(), pxr));
+        assert!(is_noisy(game.position(), pxq));
     }
 }
