@@ -141,6 +141,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// in this game (docs/search.md).
     const CONTINUATION_HISTORY: bool = false;
 
+    /// Whether only checks that do not lose material by exchange extend the
+    /// search a ply (the rule of Stockfish 10, `givesCheck && see_ge(move)`)
+    /// instead of every check: a check that throws a piece away is seldom
+    /// the line that matters, and extending it deepens the whole subtree.
+    /// Off unless it passed an SPRT in this game (docs/search.md).
+    const SOUND_CHECK_EXTENSION: bool = false;
+
     /// The number of distinct values [`Game::piece_to_index`] can return.
     const PIECE_TO_SPACE: usize = 2 * Self::MOVE_INDEX_SPACE;
 

@@ -65,6 +65,10 @@ struct Ply<M> {
     played_piece_to: usize,
     /// The move a singular-extension search leaves out (`NO_MOVE` otherwise).
     excluded: u16,
+    /// Whether a check given by `played` extends the child's search: always,
+    /// unless the game extends only checks that keep their material
+    /// ([`Game::SOUND_CHECK_EXTENSION`]).
+    check_extends: bool,
     pv: Vec<M>,
 }
 
@@ -79,6 +83,7 @@ impl<M> Default for Ply<M> {
             played: None,
             played_piece_to: NO_PIECE_TO,
             excluded: NO_MOVE,
+            check_extends: true,
             pv: Vec::with_capacity(16),
         }
     }

@@ -138,7 +138,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let excluded = self.plies[ply].excluded;
         let in_check = self.game.in_check();
         // Check extension: a check is a forcing move, so the horizon moves out.
-        if in_check && self.tech.check_extension {
+        if in_check && self.tech.check_extension && ply > 0 && self.plies[ply - 1].check_extends {
             depth += 1;
         }
 
@@ -670,6 +670,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         self.plies[ply].played_piece_to = match mv {
             Some(mv) if G::CONTINUATION_HISTORY => self.game.piece_to_index(mv),
             _ => NO_PIECE_TO,
+        };
+        self.plies[ply].check_extends = match mv {
+            Some(mv) if G::SOUND_CHECK_EXTENSION && self.tech.check_extension => {
+                !self.game.gives_check(mv) || self.eval.exchange_at_least(&self.game, mv, 0)
+            }
+            _ => true,
         };
     }
 
