@@ -2,7 +2,8 @@
 //! fixed positions at a fixed depth, and the VCF and VCT solvers' times on
 //! known wins and on positions without one.
 //!
-//! `cargo run --release -p banco-gomoku --example gomoku_bench [DEPTH]`
+//! `cargo run --release -p banco-gomoku --example gomoku_bench [DEPTH] [RULE]`
+//! (with a rule, only that rule's middlegame, for a profile of one rule)
 
 use std::time::Instant;
 
@@ -42,9 +43,13 @@ fn main() {
         .nth(1)
         .and_then(|d| d.parse().ok())
         .unwrap_or(8);
+    let only: Option<Rule> = std::env::args().nth(2).and_then(|r| r.parse().ok());
     println!("engine, strong evaluator, depth {depth}, one thread, 16 MiB table");
     let (mut nodes, mut micros) = (0_u64, 0_u128);
-    for (rule, moves) in POSITIONS {
+    for (rule, moves) in POSITIONS
+        .into_iter()
+        .filter(|&(rule, _)| only.is_none_or(|only| only == rule))
+    {
         let game = GomokuGame::from_moves(15, rule, moves).expect("a legal bench position");
         let mut searcher = Searcher::new(SearchConfig::default());
         let start = Instant::now();

@@ -16,6 +16,7 @@ use crate::combo::{ComboValues, combo_index, parse_table};
 use crate::pattern::{FiveRule, LinePattern, PatternTable, REACH, WALL, shift_of, swap_colours};
 use crate::point::STRIDE;
 use crate::renju::{DIRECTIONS, Foul, Grid};
+use crate::sightline::Sightlines;
 use crate::{Point, Rule, zobrist};
 
 const CELLS: usize = STRIDE * STRIDE;
@@ -115,6 +116,9 @@ pub(crate) enum Role {
 /// Codes of a point's four line patterns: 12 patterns in each direction.
 const POINT_CODES: usize = 12 * 12 * 12 * 12;
 
+/// What one step of a direction's pattern is worth in a point's code.
+const CODE_PLACES: [i32; 4] = [12 * 12 * 12, 12 * 12, 12, 1];
+
 /// What one stone makes at a point and what the point is worth, for every
 /// combination of its four line patterns: the classification is a look-up,
 /// not a loop, at every point a move changes.
@@ -150,12 +154,17 @@ impl PointTable {
         })
     }
 
+    /// The code of four line patterns: the first direction's the most
+    /// significant digit in base 12.
+    fn code(patterns: &[LinePattern; 4]) -> u16 {
+        patterns
+            .iter()
+            .fold(0, |code, &p| code * 12 + u16::from(p as u8))
+    }
+
     #[inline]
-    fn lookup(&self, patterns: &[LinePattern; 4]) -> (Threat, [i32; 2]) {
-        let code = ((patterns[0] as usize * 12 + patterns[1] as usize) * 12 + patterns[2] as usize)
-            * 12
-            + patterns[3] as usize;
-        let (threat, values) = self.entries[code];
+    fn lookup(&self, code: u16) -> (Threat, [i32; 2]) {
+        let (threat, values) = self.entries[usize::from(code)];
         (threat, values.map(i32::from))
     }
 }
@@ -224,13 +233,20 @@ pub(crate) struct Board {
     tables: [&'static PatternTable; 2],
     points: [&'static PointTable; 2],
     weights: &'static PatternWeights,
+    sightlines: &'static Sightlines,
     cells: [u8; CELLS],
     keys: [[u32; 4]; CELLS],
     patterns: [[[LinePattern; 4]; CELLS]; 2],
+    /// Each point's four patterns as one [`PointTable`] code, per colour.
+    codes: [[u16; CELLS]; 2],
     threats: [[Threat; CELLS]; 2],
     values: [[[i32; 2]; CELLS]; 2],
     totals: [[i32; 2]; 2],
     counts: [[u16; THREATS]; 2],
+    /// Per colour, the empty points where a stone makes at least a four:
+    /// the threat solvers ask for these at every step, and a scan of the
+    /// board cost more than the solving.
+    fours: [PointSet; 2],
     near: [u8; CELLS],
     stones: u16,
     hash: u64,
@@ -258,13 +274,16 @@ impl Board {
                 PointTable::get(rule, false),
             ],
             weights: PatternWeights::for_rule(rule),
+            sightlines: Sightlines::get(size),
             cells: [0; CELLS],
             keys: [[0; 4]; CELLS],
             patterns: [[[LinePattern::None; 4]; CELLS]; 2],
+            codes: [[0; CELLS]; 2],
             threats: [[Threat::None; CELLS]; 2],
             values: [[[0; 2]; CELLS]; 2],
             totals: [[0; 2]; 2],
             counts: [[0; THREATS]; 2],
+            fours: [PointSet::EMPTY; 2],
             near: [0; CELLS],
             stones: 0,
             hash: 0,
@@ -349,6 +368,12 @@ impl Board {
             .iter()
             .map(|&c| u32::from(c))
             .sum()
+    }
+
+    /// The empty points where a stone of `side` makes at least a four, in
+    /// index order (the order of [`Board::indices`]).
+    pub(crate) fn four_points(&self, side: Side) -> impl Iterator<Item = usize> + '_ {
+        self.fours[side.index()].iter()
     }
 
     /// The evaluation value of a point for `side`, were it to move.
@@ -440,42 +465,60 @@ impl Board {
     /// Sets (or clears) the stone at `index` in the keys of the points that
     /// see it, and looks their patterns up again.
     fn update_lines(&mut self, index: usize, code: Option<u8>) {
-        let p = Point::from_index(index);
-        let n = i32::from(self.size);
-        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for step in -REACH..=REACH {
-                if step == 0 {
-                    continue;
-                }
-                let (x, y) = (i32::from(p.x) + step * dx, i32::from(p.y) + step * dy);
-                if !((0..n).contains(&x) && (0..n).contains(&y)) {
-                    continue;
-                }
-                let q = y as usize * STRIDE + x as usize;
-                // The stone lies `-step` from q.
-                let shift = shift_of(-step);
-                self.keys[q][d] &= !(3 << shift);
-                if let Some(code) = code {
-                    self.keys[q][d] |= u32::from(code) << shift;
-                }
-                if self.cells[q] == 0 {
-                    let before = (self.patterns[0][q][d], self.patterns[1][q][d]);
-                    self.refresh_direction(q, d);
-                    // Most far points see a stone without their shape changing.
-                    if before != (self.patterns[0][q][d], self.patterns[1][q][d]) {
-                        self.forget(q);
-                        self.classify(q);
-                        self.remember(q);
+        let code = u32::from(code.unwrap_or(0));
+        for sight in self.sightlines.of(index) {
+            let (q, d, shift) = (
+                usize::from(sight.index),
+                usize::from(sight.direction),
+                sight.shift,
+            );
+            let key = (self.keys[q][d] & !(3 << shift)) | (code << shift);
+            self.keys[q][d] = key;
+            if self.cells[q] == 0 {
+                let patterns = [
+                    self.tables[0].lookup(key),
+                    self.tables[1].lookup(swap_colours(key)),
+                ];
+                // Many points see a stone without their shape changing for
+                // one colour or both.
+                for (side, pattern) in patterns.into_iter().enumerate() {
+                    let old = self.patterns[side][q][d];
+                    if pattern != old {
+                        self.patterns[side][q][d] = pattern;
+                        let step = (pattern as i32 - old as i32) * CODE_PLACES[d];
+                        self.codes[side][q] = (i32::from(self.codes[side][q]) + step) as u16;
+                        self.reclassify(side, q);
                     }
                 }
             }
         }
     }
 
+    /// Classifies an empty point again for one colour after its patterns
+    /// changed, moving the totals by the difference.
+    fn reclassify(&mut self, side: usize, index: usize) {
+        let (threat, values) = self.points[side].lookup(self.codes[side][index]);
+        let old = self.threats[side][index];
+        if threat != old {
+            self.counts[side][old as usize] -= 1;
+            self.counts[side][threat as usize] += 1;
+            if (threat >= Threat::Four) != (old >= Threat::Four) {
+                self.fours[side].toggle(index);
+            }
+            self.threats[side][index] = threat;
+        }
+        let before = self.values[side][index];
+        for ((total, new), old) in self.totals[side].iter_mut().zip(values).zip(before) {
+            *total += new - old;
+        }
+        self.values[side][index] = values;
+    }
+
     /// Takes an empty point's threat and value out of the totals.
     fn forget(&mut self, index: usize) {
         for side in 0..2 {
             self.counts[side][self.threats[side][index] as usize] -= 1;
+            self.fours[side].remove(index);
             for role in 0..2 {
                 self.totals[side][role] -= self.values[side][index][role];
             }
@@ -485,7 +528,11 @@ impl Board {
     /// Puts an empty point's threat and value into the totals.
     fn remember(&mut self, index: usize) {
         for side in 0..2 {
-            self.counts[side][self.threats[side][index] as usize] += 1;
+            let threat = self.threats[side][index];
+            self.counts[side][threat as usize] += 1;
+            if threat >= Threat::Four {
+                self.fours[side].insert(index);
+            }
             for role in 0..2 {
                 self.totals[side][role] += self.values[side][index][role];
             }
@@ -508,10 +555,45 @@ impl Board {
     /// Derives both colours' threats and values at an empty point from its patterns.
     fn classify(&mut self, index: usize) {
         for side in 0..2 {
-            let (threat, values) = self.points[side].lookup(&self.patterns[side][index]);
+            self.codes[side][index] = PointTable::code(&self.patterns[side][index]);
+            let (threat, values) = self.points[side].lookup(self.codes[side][index]);
             self.threats[side][index] = threat;
             self.values[side][index] = values;
         }
+    }
+}
+
+/// A set of board points, one bit per index.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+struct PointSet([u64; CELLS.div_ceil(64)]);
+
+impl PointSet {
+    const EMPTY: PointSet = PointSet([0; CELLS.div_ceil(64)]);
+
+    fn insert(&mut self, index: usize) {
+        self.0[index / 64] |= 1 << (index % 64);
+    }
+
+    fn remove(&mut self, index: usize) {
+        self.0[index / 64] &= !(1 << (index % 64));
+    }
+
+    fn toggle(&mut self, index: usize) {
+        self.0[index / 64] ^= 1 << (index % 64);
+    }
+
+    /// The points in the set, in index order.
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(word, &bits)| {
+            let mut bits = bits;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    word * 64 + bit
+                })
+            })
+        })
     }
 }
 
@@ -585,7 +667,7 @@ mod tests {
                         for d in 0..12 {
                             let patterns = [a, b, c, d].map(LinePattern::from_index);
                             assert_eq!(
-                                table.lookup(&patterns),
+                                table.lookup(PointTable::code(&patterns)),
                                 classify_patterns(
                                     &patterns,
                                     renju_black,
@@ -651,9 +733,16 @@ mod tests {
                     assert_eq!(board.patterns[side][i], fresh.patterns[side][i], "at {i}");
                     assert_eq!(board.threats[side][i], fresh.threats[side][i], "at {i}");
                     assert_eq!(board.values[side][i], fresh.values[side][i], "at {i}");
+                    let code = PointTable::code(&board.patterns[side][i]);
+                    assert_eq!(board.codes[side][i], code, "code at {i}");
                 }
             }
+            for side in [Side::First, Side::Second] {
+                let four = board.cells[i] == 0 && board.threat(side, i) >= Threat::Four;
+                assert_eq!(board.four_points(side).any(|p| p == i), four, "four at {i}");
+            }
         }
+        assert_eq!(board.fours, fresh.fours);
         assert_eq!(board.totals, fresh.totals);
         assert_eq!(board.counts, fresh.counts);
         assert_eq!(board.hash, fresh.hash);

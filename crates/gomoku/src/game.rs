@@ -19,6 +19,7 @@ use crate::board::{Board, Threat};
 use crate::pattern::REACH;
 use crate::point::{STRIDE, check_size};
 use crate::renju::{DIRECTIONS, Foul};
+use crate::threat::ProbeMemo;
 use crate::{MoveError, Point, Rule, SizeError, zobrist};
 
 /// One move played: where, by whom, and what it did.
@@ -64,6 +65,9 @@ pub struct GomokuGame {
     rule: Rule,
     to_move: Side,
     history: Vec<PlayedMove>,
+    /// The search's threat probes remembered by position (not part of the
+    /// position: a copy of the game starts without them).
+    probes: ProbeMemo,
 }
 
 impl std::fmt::Debug for GomokuGame {
@@ -96,6 +100,7 @@ impl GomokuGame {
             rule,
             to_move: Side::First,
             history: Vec::new(),
+            probes: ProbeMemo::default(),
         })
     }
 
@@ -107,6 +112,7 @@ impl GomokuGame {
             rule,
             to_move: Side::First,
             history: Vec::new(),
+            probes: ProbeMemo::default(),
         }
     }
 
@@ -162,6 +168,11 @@ impl GomokuGame {
     #[must_use]
     pub fn stones(&self) -> usize {
         self.board.stones()
+    }
+
+    /// The memo of the search's threat probes.
+    pub(crate) fn probes(&mut self) -> &mut ProbeMemo {
+        &mut self.probes
     }
 
     pub(crate) fn board(&self) -> &Board {
@@ -323,16 +334,26 @@ impl GomokuGame {
         if self.board.count_at_least(side, threat) == 0 {
             return;
         }
-        out.extend(
-            self.board
-                .indices()
-                .filter(|&i| {
-                    self.board.is_empty_at(i)
-                        && self.board.threat(side, i) >= threat
-                        && self.allowed(side, i)
-                })
-                .map(Point::from_index),
-        );
+        let wanted = |i: usize| {
+            self.board.is_empty_at(i)
+                && self.board.threat(side, i) >= threat
+                && self.allowed(side, i)
+        };
+        if threat >= Threat::Four {
+            out.extend(
+                self.board
+                    .four_points(side)
+                    .filter(|&i| wanted(i))
+                    .map(Point::from_index),
+            );
+        } else {
+            out.extend(
+                self.board
+                    .indices()
+                    .filter(|&i| wanted(i))
+                    .map(Point::from_index),
+            );
+        }
     }
 
     /// When the opponent can make a straight four (or two fours) with his

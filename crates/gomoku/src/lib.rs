@@ -43,6 +43,7 @@ mod point;
 pub mod render;
 pub mod renju;
 mod rule;
+mod sightline;
 pub mod think;
 pub mod threat;
 pub mod tune;

@@ -85,10 +85,16 @@ impl ThreatLimits {
 /// Searches for a VCF for the side to move.
 #[must_use]
 pub fn vcf(game: &GomokuGame, limits: ThreatLimits) -> ThreatAnswer {
+    vcf_in_place(&mut game.clone(), limits)
+}
+
+/// [`vcf`] on the game itself, which it leaves as it found it: for the
+/// search's probe at every node, where a copy of the board would cost more
+/// than most probes.
+pub(crate) fn vcf_in_place(game: &mut GomokuGame, limits: ThreatLimits) -> ThreatAnswer {
     let mut solver = Solver::new(limits);
-    let mut game = game.clone();
     let mut line = Vec::new();
-    let outcome = solver.vcf(&mut game, &mut line);
+    let outcome = solver.vcf(game, &mut line);
     solver.answer(outcome, line)
 }
 
@@ -101,6 +107,53 @@ pub fn vct(game: &GomokuGame, limits: ThreatLimits, threes: u32) -> ThreatAnswer
     let mut line = Vec::new();
     let outcome = solver.vct(&mut game, threes, &mut line);
     solver.answer(outcome, line)
+}
+
+/// The search's VCF probes remembered by position. Iterative deepening
+/// comes back to the same positions, and about half the probes of a search
+/// repeat one made before; a probe's answer depends on the position alone
+/// (its budget is fixed), so the remembered answer is the one it would give.
+/// One answer per slot, the newest kept; slots are allocated at the first
+/// probe, so a game that is never searched carries none.
+#[derive(Default)]
+pub(crate) struct ProbeMemo {
+    /// Per slot the position's hash (0: empty) and the answer
+    /// ([`NO_PROOF`]: none).
+    slots: Vec<(u64, u32)>,
+}
+
+/// The memo's slots, of 16 bytes each.
+const PROBE_SLOTS: usize = 1 << 15;
+
+/// A slot's answer when the probe proved nothing.
+const NO_PROOF: u32 = u32::MAX;
+
+impl ProbeMemo {
+    /// The answer remembered for the position of `hash`, if any.
+    pub(crate) fn get(&self, hash: u64) -> Option<Option<u32>> {
+        match self.slots.get(hash as usize % PROBE_SLOTS) {
+            Some(&(key, answer)) if key == hash && hash != 0 => {
+                Some((answer != NO_PROOF).then_some(answer))
+            }
+            _ => None,
+        }
+    }
+
+    /// Remembers the answer for the position of `hash`.
+    pub(crate) fn put(&mut self, hash: u64, answer: Option<u32>) {
+        if self.slots.is_empty() {
+            self.slots = vec![(0, NO_PROOF); PROBE_SLOTS];
+        }
+        self.slots[hash as usize % PROBE_SLOTS] = (hash, answer.unwrap_or(NO_PROOF));
+    }
+}
+
+impl Clone for ProbeMemo {
+    /// A copy of a game starts with an empty memo: the answers are a cache,
+    /// not part of the position, and copying them would cost every copy.
+    fn clone(&self) -> ProbeMemo {
+        ProbeMemo::default()
+    }
 }
 
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -398,10 +451,14 @@ fn first_point(game: &GomokuGame, side: Side, threat: Threat) -> Option<Point> {
     if board.count_at_least(side, threat) == 0 {
         return None;
     }
-    board
-        .indices()
-        .find(|&i| board.is_empty_at(i) && board.threat(side, i) >= threat && game.allowed(side, i))
-        .map(Point::from_index)
+    let wanted =
+        |i: usize| board.is_empty_at(i) && board.threat(side, i) >= threat && game.allowed(side, i);
+    if threat >= Threat::Four {
+        board.four_points(side).find(|&i| wanted(i))
+    } else {
+        board.indices().find(|&i| wanted(i))
+    }
+    .map(Point::from_index)
 }
 
 /// The point where `attacker` threatens five, if there is exactly one.

@@ -68,7 +68,10 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// winning move is made (1: it wins with its next move). The engine asks
     /// at inner and quiescence nodes and scores a proof as a mate that far
     /// away. Must only answer what is certain; the default proves nothing.
-    fn proven_win(&self, game: &G) -> Option<u32> {
+    /// It may make and unmake moves on `game` (a proof is a search; a copy
+    /// of the game at every node would cost more than the proof) and must
+    /// leave it as it found it.
+    fn proven_win(&self, game: &mut G) -> Option<u32> {
         let _ = game;
         None
     }

@@ -11,7 +11,7 @@ pub mod strong;
 use banco_search::{EvalBreakdown, Evaluator, EvaluatorStrength, Game};
 
 use crate::board::Threat;
-use crate::threat::{ThreatLimits, ThreatOutcome, vcf};
+use crate::threat::{ThreatLimits, ThreatOutcome, vcf_in_place};
 use crate::{GomokuGame, Point};
 
 /// Positions a VCF inside the search may visit.
@@ -111,7 +111,7 @@ impl Evaluator<GomokuGame> for GomokuEvaluator {
         }
     }
 
-    fn proven_win(&self, game: &GomokuGame) -> Option<u32> {
+    fn proven_win(&self, game: &mut GomokuGame) -> Option<u32> {
         if *self == GomokuEvaluator::Simple {
             return None;
         }
@@ -138,9 +138,15 @@ impl Evaluator<GomokuGame> for GomokuEvaluator {
         if fours == 0 || (fours == 1 && !foul_blocks) {
             return None;
         }
-        match vcf(game, ThreatLimits::nodes(SEARCH_VCF_NODES)).outcome {
+        let hash = game.hash();
+        if let Some(answer) = game.probes().get(hash) {
+            return answer;
+        }
+        let answer = match vcf_in_place(game, ThreatLimits::nodes(SEARCH_VCF_NODES)).outcome {
             ThreatOutcome::Win(line) => u32::try_from(line.len()).ok(),
             _ => None,
-        }
+        };
+        game.probes().put(hash, answer);
+        answer
     }
 }

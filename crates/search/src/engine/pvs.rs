@@ -164,7 +164,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // scores as a mate that many plies away.
         if self.tech.threats
             && excluded == NO_MOVE
-            && let Some(plies) = self.eval.proven_win(&self.game)
+            && let Some(plies) = self.eval.proven_win(&mut self.game)
         {
             return mate_in((ply + plies as usize).min(MAX_PLY));
         }

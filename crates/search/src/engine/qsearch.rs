@@ -44,7 +44,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // Threat probe, as in the main search: fours alone can force a win
         // that standing pat would hide.
         if self.tech.threats
-            && let Some(plies) = self.eval.proven_win(&self.game)
+            && let Some(plies) = self.eval.proven_win(&mut self.game)
         {
             return mate_in((ply + plies as usize).min(MAX_PLY));
         }
