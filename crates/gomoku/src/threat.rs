@@ -93,8 +93,13 @@ pub fn vcf(game: &GomokuGame, limits: ThreatLimits) -> ThreatAnswer {
 /// than most probes.
 pub(crate) fn vcf_in_place(game: &mut GomokuGame, limits: ThreatLimits) -> ThreatAnswer {
     let mut solver = Solver::new(limits);
+    // The game lends its table of refuted positions for the probe.
+    solver.refuted_vcf = Refuted::Slots(std::mem::take(&mut game.probes().refuted));
     let mut line = Vec::new();
     let outcome = solver.vcf(game, &mut line);
+    if let Refuted::Slots(slots) = std::mem::replace(&mut solver.refuted_vcf, Refuted::Off) {
+        game.probes().refuted = slots;
+    }
     solver.answer(outcome, line)
 }
 
@@ -120,6 +125,9 @@ pub(crate) struct ProbeMemo {
     /// Per slot the position's hash (0: empty) and the answer
     /// ([`NO_PROOF`]: none).
     slots: Vec<(u64, u32)>,
+    /// Positions inside the probes from which no VCF exists (the probes'
+    /// own table, kept between them: sibling probes meet the same positions).
+    refuted: RefutedSlots,
 }
 
 /// The memo's slots, of 16 bytes each.
@@ -148,6 +156,59 @@ impl ProbeMemo {
     }
 }
 
+/// Positions from which the solver found no VCF, one hash per slot (0:
+/// empty), the newest kept. Only a complete refutation is stored, never a
+/// search cut short by its budget, so a remembered one is exact whatever
+/// budget asks again.
+#[derive(Default)]
+pub(crate) struct RefutedSlots(Vec<u64>);
+
+/// The refutation table's slots, of 8 bytes each.
+const REFUTED_SLOTS: usize = 1 << 15;
+
+impl RefutedSlots {
+    fn contains(&self, hash: u64) -> bool {
+        hash != 0 && self.0.get(hash as usize % REFUTED_SLOTS) == Some(&hash)
+    }
+
+    fn insert(&mut self, hash: u64) {
+        if self.0.is_empty() {
+            self.0 = vec![0; REFUTED_SLOTS];
+        }
+        self.0[hash as usize % REFUTED_SLOTS] = hash;
+    }
+}
+
+/// Where a solver remembers the positions it refuted.
+enum Refuted {
+    /// Nowhere: a small search, where a set would cost more than it saves.
+    Off,
+    /// A set of its own (the root's large searches).
+    Set(HashSet<u64>),
+    /// The search's probe table, lent by the game.
+    Slots(RefutedSlots),
+}
+
+impl Refuted {
+    fn contains(&self, hash: u64) -> bool {
+        match self {
+            Refuted::Off => false,
+            Refuted::Set(set) => set.contains(&hash),
+            Refuted::Slots(slots) => slots.contains(hash),
+        }
+    }
+
+    fn insert(&mut self, hash: u64) {
+        match self {
+            Refuted::Off => {}
+            Refuted::Set(set) => {
+                set.insert(hash);
+            }
+            Refuted::Slots(slots) => slots.insert(hash),
+        }
+    }
+}
+
 impl Clone for ProbeMemo {
     /// A copy of a game starts with an empty memo: the answers are a cache,
     /// not part of the position, and copying them would cost every copy.
@@ -166,19 +227,24 @@ enum Found {
 struct Solver {
     nodes: u64,
     limits: ThreatLimits,
-    refuted_vcf: HashSet<u64>,
+    refuted_vcf: Refuted,
     refuted_vct: HashSet<(u64, u32)>,
     memo: bool,
 }
 
 impl Solver {
     fn new(limits: ThreatLimits) -> Solver {
+        let memo = limits.nodes >= MEMO_FROM;
         Solver {
             nodes: 0,
             limits,
-            refuted_vcf: HashSet::new(),
+            refuted_vcf: if memo {
+                Refuted::Set(HashSet::new())
+            } else {
+                Refuted::Off
+            },
             refuted_vct: HashSet::new(),
-            memo: limits.nodes >= MEMO_FROM,
+            memo,
         }
     }
 
@@ -234,7 +300,7 @@ impl Solver {
             order_by_value(game, me, &mut candidates);
         }
         let hash = game.hash();
-        if self.memo && self.refuted_vcf.contains(&hash) {
+        if self.refuted_vcf.contains(hash) {
             return Found::No;
         }
         for m in candidates {
@@ -243,9 +309,7 @@ impl Solver {
                 found => return found,
             }
         }
-        if self.memo {
-            self.refuted_vcf.insert(hash);
-        }
+        self.refuted_vcf.insert(hash);
         Found::No
     }
 
