@@ -136,6 +136,60 @@ fn xiangqi_and_gomoku_engines_play_through_their_protocols() {
     assert!(!err.contains("played"), "{err}");
 }
 
+/// A Gomocup brain's settings travel as `INFO NAME VALUE` (Banco's search
+/// tunables): a value the brain refuses loses the game with its answer;
+/// and a gomoku engine given as UCI is refused, since gomoku is not played
+/// over UCI.
+#[test]
+fn gomocup_settings_reach_the_brain_and_uci_is_refused_for_gomoku() {
+    let bad = format!(
+        "gomocup:{} gomocup option.rfp_margin=5000",
+        env!("CARGO_BIN_EXE_banco")
+    );
+    let output = banco(&[
+        "match",
+        "gomoku",
+        "-p",
+        "3",
+        "--versus",
+        &bad,
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+    ]);
+    let (_, err) = text(&output);
+    assert!(err.contains("ERROR INFO rfp_margin"), "{err}");
+
+    let good = format!(
+        "gomocup:{} gomocup option.rfp_margin=80",
+        env!("CARGO_BIN_EXE_banco")
+    );
+    let output = banco(&[
+        "match",
+        "gomoku",
+        "-p",
+        "3",
+        "--versus",
+        &good,
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+    ]);
+    let (out, err) = text(&output);
+    assert!(output.status.success(), "{out}\n{err}");
+    assert!(!err.contains("played"), "{err}");
+
+    let uci = format!("uci:{} uci", env!("CARGO_BIN_EXE_banco"));
+    let output = banco(&[
+        "match", "gomoku", "-p", "3", "--versus", &uci, "--games", "2",
+    ]);
+    let (out, err) = text(&output);
+    assert!(!output.status.success(), "{out}\n{err}");
+    assert!(err.contains("speak Gomocup"), "{err}");
+}
+
 #[test]
 fn bad_match_arguments_are_refused() {
     for (args, expected) in [

@@ -1,5 +1,6 @@
-//! `banco spsa`: a short tuning run of Banco against itself over UCI, its
-//! state written and resumed; bad arguments refused with a message.
+//! `banco spsa`: a short tuning run of Banco against itself over UCI (and
+//! over Gomocup for gomoku), its state written and resumed; bad arguments
+//! refused with a message.
 
 use std::process::{Command, Output};
 
@@ -58,6 +59,32 @@ fn a_run_tunes_writes_its_state_and_goes_on_from_it() {
     let saved = std::fs::read_to_string(&state).unwrap();
     assert!(saved.contains("done 4\n"), "{saved}");
     let _ = std::fs::remove_file(&state);
+}
+
+/// Gomoku is tuned through a Gomocup brain, the values sent as `INFO`.
+#[test]
+fn gomoku_is_tuned_through_a_gomocup_brain() {
+    let engine = format!("{} gomocup", env!("CARGO_BIN_EXE_banco"));
+    let output = banco(&[
+        "spsa",
+        "gomoku",
+        "--engine",
+        &engine,
+        "--params",
+        "rfp_margin",
+        "--iterations",
+        "1",
+        "--tc",
+        "1+0.01",
+        "--max-plies",
+        "16",
+        "--r-end",
+        "0.05",
+    ]);
+    let (out, err) = text(&output);
+    assert!(output.status.success(), "{out}\n{err}");
+    assert!(out.contains("| rfp_margin | 75 | "), "{out}");
+    assert!(err.contains("[1/1]"), "{err}");
 }
 
 #[test]

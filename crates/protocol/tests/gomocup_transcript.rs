@@ -356,6 +356,29 @@ fn the_brain_plans_level_ten_as_every_front_end_does() {
     assert_eq!(terms, layer);
 }
 
+/// A search tunable arrives as `INFO NAME VALUE` (how `banco spsa gomoku`
+/// and `banco match` push them) and reaches the search's plan; a bad value
+/// is refused with an error and changes nothing; other unknown keys stay
+/// silent, as the protocol allows.
+#[test]
+fn search_tunables_are_set_by_info() {
+    let (mut b, out) = brain();
+    assert_eq!(ask(&mut b, &out, "START 15"), ["OK"]);
+    assert!(ask(&mut b, &out, "INFO rfp_margin 80").is_empty());
+    assert_eq!(b.plan().config.params.get("rfp_margin"), Some(80));
+    let refused = ask(&mut b, &out, "INFO rfp_margin 5000");
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(refused[0].starts_with("ERROR"), "{refused:?}");
+    assert!(refused[0].contains("rfp_margin"), "{refused:?}");
+    assert_eq!(b.plan().config.params.get("rfp_margin"), Some(80));
+    assert!(ask(&mut b, &out, "INFO LMR_Divisor 200").is_empty());
+    assert_eq!(b.plan().config.params.get("lmr_divisor"), Some(200));
+    assert!(ask(&mut b, &out, "INFO no_such_key 3").is_empty());
+    ask(&mut b, &out, "INFO timeout_turn 0");
+    let reply = ask(&mut b, &out, "BEGIN");
+    assert!(is_move(reply.last().unwrap()), "{reply:?}");
+}
+
 /// A move found by the threat search is reported, with its line and score,
 /// as a MESSAGE managers show and as DEBUG lines.
 #[test]

@@ -21,15 +21,28 @@ pub struct GomocupEngine {
     name: String,
     /// The board size and rule the brain was last started with.
     started: Option<(u8, u32)>,
+    /// `INFO NAME VALUE` lines sent after every `START`: settings of the
+    /// brain's own (Banco's search tunables), as UCI engines get options.
+    infos: Vec<(String, String)>,
 }
 
 impl GomocupEngine {
-    /// Starts `command` and asks for its name.
+    /// Starts `command` and asks for its name; `infos` go to the brain as
+    /// `INFO NAME VALUE` after each `START`.
     ///
     /// # Errors
     ///
-    /// The command cannot start or does not answer `ABOUT`.
-    pub fn start(command: &str) -> anyhow::Result<GomocupEngine> {
+    /// The command cannot start or does not answer `ABOUT`; an info's name
+    /// or value holds a space or a line break.
+    pub fn start(command: &str, infos: &[(String, String)]) -> anyhow::Result<GomocupEngine> {
+        for (name, value) in infos {
+            let plain = |s: &str| !s.is_empty() && !s.chars().any(char::is_whitespace);
+            if !plain(name) || !plain(value) {
+                bail!(
+                    "a brain's INFO takes one word for its name and one for its value, not '{name}={value}'"
+                );
+            }
+        }
         let mut words = command.split_whitespace();
         let program = words.next().context("empty brain command")?;
         let mut child = Command::new(program)
@@ -48,6 +61,7 @@ impl GomocupEngine {
             command: command.to_owned(),
             name: command.to_owned(),
             started: None,
+            infos: infos.to_vec(),
         };
         brain.send("ABOUT")?;
         let about = brain.answer()?;
@@ -121,6 +135,9 @@ impl<G: Playable> Player<G> for GomocupEngine {
                 );
             }
             self.send(&format!("INFO rule {}", setup.rule_bits))?;
+            for (name, value) in self.infos.clone() {
+                self.send(&format!("INFO {name} {value}"))?;
+            }
             self.started = Some((setup.size, setup.rule_bits));
         }
         match *limit {

@@ -4,6 +4,8 @@
 use std::str::FromStr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use anyhow::bail;
+
 use banco_games::ComputerSettings;
 use banco_games::computer::{SearchPlan, plan, think};
 use banco_search::{Clock, Game, Level, Limits, Score, SearchConfig, Searcher, Silent};
@@ -109,6 +111,11 @@ pub fn start<G: Playable>(
     Ok(match spec {
         PlayerSpec::Level(level) => Box::new(LevelPlayer::new(*level)),
         PlayerSpec::Uci(command) => {
+            if G::start().gomocup_position().is_some() {
+                bail!(
+                    "'uci:{command}': gomoku engines speak Gomocup, not UCI: use gomocup:COMMAND"
+                );
+            }
             let (command, options) = engine_options(command, options);
             Box::new(UciEngine::start(
                 &command,
@@ -117,7 +124,10 @@ pub fn start<G: Playable>(
                 G::INFO.uci_ranks_from_one,
             )?)
         }
-        PlayerSpec::Gomocup(command) => Box::new(GomocupEngine::start(command)?),
+        PlayerSpec::Gomocup(command) => {
+            let (command, infos) = engine_options(command, options);
+            Box::new(GomocupEngine::start(&command, &infos)?)
+        }
     })
 }
 

@@ -1,5 +1,6 @@
 //! `banco spsa`: tunes the search's numbers ([`SearchParams`]) by SPSA over
-//! games of a UCI engine against itself, as fishtest tunes Stockfish's.
+//! games of a UCI engine (a Gomocup brain for gomoku, which is not played
+//! over UCI) against itself, as fishtest tunes Stockfish's.
 //!
 //! Each iteration is one game pair from the next opening: the engine
 //! started with every tuned value pushed up (a random sign each) plays the
@@ -38,8 +39,10 @@ pub struct SpsaArgs {
     /// The game, its rule and board.
     #[command(flatten)]
     pub game: MatchGameArgs,
-    /// The engine to tune, as a UCI command (`target/release/banco uci`);
-    /// every pair starts it twice with the pushed values as options.
+    /// The engine to tune, as a UCI command (`target/release/banco uci`),
+    /// or for gomoku a Gomocup one (`target/release/banco gomocup`); every
+    /// pair starts it twice with the pushed values as options (a Gomocup
+    /// brain gets them as `INFO NAME VALUE`).
     #[arg(long, required_unless_present = "list")]
     pub engine: Option<String>,
     /// The parameters to tune: `all`, or names separated by commas (see `--list`).
@@ -278,7 +281,11 @@ impl Run<'_> {
                 );
                 options
             };
-            let spec = PlayerSpec::Uci(self.engine.to_owned());
+            let spec = if G::start().gomocup_position().is_some() {
+                PlayerSpec::Gomocup(self.engine.to_owned())
+            } else {
+                PlayerSpec::Uci(self.engine.to_owned())
+            };
             let mut plus = player::start::<G>(&spec, &options(&perturbation.plus))?;
             let mut minus = player::start::<G>(&spec, &options(&perturbation.minus))?;
             let opening = &self.openings[perturbation.k % self.openings.len()];

@@ -9,7 +9,9 @@ use std::time::Duration;
 use banco_games::ComputerSettings;
 use banco_games::computer::{Thought, plan, think};
 use banco_gomoku::{GameStatus, GomokuGame, MoveError, Point, Rule, Side, check_size};
-use banco_search::{Level, Limits, Report, Score, SearchConfig, Searcher, StopFlag};
+use banco_search::{
+    Level, Limits, ParamError, ParamOverrides, Report, Score, SearchConfig, Searcher, StopFlag,
+};
 
 use banco_games::swap::{SwapAnswer, SwapRule, swap_answer, swap_position};
 
@@ -52,6 +54,9 @@ pub struct GomocupBrain<W: Write + Send + 'static> {
     timeout_match_ms: i64,
     time_left_ms: Option<i64>,
     hash_mb: usize,
+    /// Search tunables set by `INFO NAME VALUE` (`banco spsa gomoku` and
+    /// `banco match` push them so), over the game's own values.
+    search_params: ParamOverrides,
     searcher: Option<Searcher>,
     thinking: Option<Thinking>,
 }
@@ -109,6 +114,7 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
             timeout_match_ms: 0,
             time_left_ms: None,
             hash_mb: DEFAULT_HASH_MB,
+            search_params: ParamOverrides::default(),
             searcher: None,
             thinking: None,
         }
@@ -425,8 +431,13 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
                 self.rebuild();
             }
             ("game_type" | "folder" | "evaluate" | "thread_num" | "pondering", _) => {}
-            // Unknown keys are allowed by the protocol and ignored.
-            _ => {}
+            // A search tunable by its name; other unknown keys are allowed
+            // by the protocol and ignored. A tunable's bad value is refused
+            // and changes nothing.
+            _ => match self.search_params.set(key, value) {
+                Ok(()) | Err(ParamError::Unknown(_)) => {}
+                Err(err) => self.error(&format!("INFO {key}: {err}")),
+            },
         }
     }
 
@@ -494,6 +505,7 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
         let config = SearchConfig {
             hash_mb: self.hash_mb,
             move_overhead: Duration::from_millis(10),
+            params: self.search_params.clone(),
             ..SearchConfig::default()
         };
         plan::<GomokuGame>(&ComputerSettings::level(Level::MAX), config, limits, 0)

@@ -8,7 +8,8 @@
 //! `PLAY`, `INFO`
 //! (`timeout_turn`, `timeout_match`, `time_left`, `max_memory`, `rule` as the
 //! bitmask 1 exact five, 4 renju, 8 caro; `game_type` and `folder` are read
-//! and ignored), `END` and `ABOUT`. Anything else is answered `UNKNOWN`, and
+//! and ignored; a search tunable by its name, `INFO rfp_margin 80`, as the
+//! tuner sends them), `END` and `ABOUT`. Anything else is answered `UNKNOWN`, and
 //! a command that cannot be carried out (a move on an occupied point, a board
 //! size Banco does not play) `ERROR`; neither ends the session.
 //!
