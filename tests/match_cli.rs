@@ -160,6 +160,9 @@ fn gomocup_settings_reach_the_brain_and_uci_is_refused_for_gomoku() {
     ]);
     let (_, err) = text(&output);
     assert!(err.contains("ERROR INFO rfp_margin"), "{err}");
+    // The brain is started afresh for the next game, so the move it went
+    // on to play is not read as its answer to the next START.
+    assert!(!err.contains("refused START"), "{err}");
 
     let good = format!(
         "gomocup:{} gomocup option.rfp_margin=80",

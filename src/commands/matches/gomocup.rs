@@ -24,6 +24,10 @@ pub struct GomocupEngine {
     /// `INFO NAME VALUE` lines sent after every `START`: settings of the
     /// brain's own (Banco's search tunables), as UCI engines get options.
     infos: Vec<(String, String)>,
+    /// A move failed (an `ERROR`, a bad answer): lines may still be on
+    /// their way that would be read as answers to the next game's
+    /// commands, so the next game starts a fresh process.
+    out_of_step: bool,
 }
 
 impl GomocupEngine {
@@ -62,6 +66,7 @@ impl GomocupEngine {
             name: command.to_owned(),
             started: None,
             infos: infos.to_vec(),
+            out_of_step: false,
         };
         brain.send("ABOUT")?;
         let about = brain.answer()?;
@@ -110,6 +115,10 @@ impl<G: Playable> Player<G> for GomocupEngine {
     }
 
     fn new_game(&mut self) -> anyhow::Result<()> {
+        if self.out_of_step {
+            // Dropping the old process ends it.
+            *self = GomocupEngine::start(&self.command, &self.infos)?;
+        }
         self.started = None;
         Ok(())
     }
@@ -118,6 +127,19 @@ impl<G: Playable> Player<G> for GomocupEngine {
         &mut self,
         _start: &G,
         _moves: &[G::Move],
+        current: &G,
+        limit: &MoveLimit,
+    ) -> anyhow::Result<Choice<G::Move>> {
+        let choice = self.choose_in_step(current, limit);
+        self.out_of_step |= choice.is_err();
+        choice
+    }
+}
+
+impl GomocupEngine {
+    /// One move: the position sent whole, the brain's answer read.
+    fn choose_in_step<G: Playable>(
+        &mut self,
         current: &G,
         limit: &MoveLimit,
     ) -> anyhow::Result<Choice<G::Move>> {
