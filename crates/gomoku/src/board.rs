@@ -82,8 +82,18 @@ pub const FREESTYLE_WEIGHTS: PatternWeights = PatternWeights {
 /// Standard's weights: freestyle's until a fit of their own beats them.
 pub const STANDARD_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
 
-/// Caro's weights: freestyle's until a fit of their own beats them.
-pub const CARO_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
+/// Caro's weights, fitted to caro self-play games (`banco tune gomoku
+/// --rule caro`): open twos and a point of two open threes are worth more
+/// than in freestyle.
+pub const CARO_WEIGHTS: PatternWeights = PatternWeights {
+    line: [
+        [0, 0, 7, -5, -5, 23, 77, 250, 589, -752, -3028, 1200],
+        [0, 0, 1, -3, -4, 22, 81, 186, 552, 50, -995, 1200],
+    ],
+    double_three: [60, 96],
+    four_three: [2147, 1428],
+    tempo: 1366,
+};
 
 /// Renju's weights: freestyle's until a fit of their own beats them.
 pub const RENJU_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
