@@ -79,8 +79,18 @@ pub const FREESTYLE_WEIGHTS: PatternWeights = PatternWeights {
     tempo: 1233,
 };
 
-/// Standard's weights: freestyle's until a fit of their own beats them.
-pub const STANDARD_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
+/// Standard's weights, fitted to standard self-play games (`banco tune
+/// gomoku --rule standard`): where an overline does not win, fours and the
+/// tempo are worth more than in freestyle.
+pub const STANDARD_WEIGHTS: PatternWeights = PatternWeights {
+    line: [
+        [0, 0, -6, -13, -9, 31, 96, 244, 668, -838, -5698, 1200],
+        [0, 0, -10, -11, -11, 28, 102, 172, 626, -36, -2554, 1200],
+    ],
+    double_three: [-174, -119],
+    four_three: [2324, 1462],
+    tempo: 1513,
+};
 
 /// Caro's weights, fitted to caro self-play games (`banco tune gomoku
 /// --rule caro`): open twos and a point of two open threes are worth more
