@@ -807,6 +807,53 @@ fn tune_fits_gomoku_weights_and_refits_from_its_samples() {
 }
 
 #[test]
+fn tune_fits_renju_weights_per_colour_from_its_games() {
+    let path = std::env::temp_dir().join(format!("banco-tune-renju-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let args = [
+        "tune",
+        "gomoku",
+        "--rule",
+        "renju",
+        "--games",
+        "2",
+        "--nodes",
+        "150",
+        "--epochs",
+        "20",
+        "--validate-every",
+        "2",
+        "--records",
+        path.to_str().unwrap(),
+    ];
+    let first = banco(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let text = stdout(&first);
+    for name in ["RENJU_BLACK_WEIGHTS", "RENJU_WHITE_WEIGHTS"] {
+        assert!(
+            text.contains(&format!("pub const {name}: PatternWeights")),
+            "{text}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 2);
+    // The second run fits the kept games again, to the same weights.
+    let again = banco(&args);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(stdout(&again), text);
+    let _ = std::fs::remove_file(&path);
+
+    let combos = banco(&[
+        "tune", "gomoku", "--rule", "renju", "--combos", "--out", "x.combos",
+    ]);
+    assert!(!combos.status.success());
+    assert!(
+        stderr(&combos).contains("weights of their own"),
+        "{}",
+        stderr(&combos)
+    );
+}
+
+#[test]
 fn tune_combos_writes_a_class_table_and_refits_from_its_games() {
     let dir = std::env::temp_dir().join(format!("banco-combos-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

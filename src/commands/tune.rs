@@ -12,10 +12,10 @@ use anyhow::{Context, bail};
 use banco_games::GameKind;
 use banco_gomoku::combo::write_table;
 use banco_gomoku::tune::{
-    FEATURES, GameRecord, Sample, SelfPlay, combo_samples, fit, fit_combos, live_combo_vector,
-    self_play, self_play_records,
+    COLOUR_FEATURES, GameRecord, Sample, SelfPlay, colour_features, combo_samples, fit, fit_combos,
+    live_combo_vector, self_play_records,
 };
-use banco_gomoku::{PatternWeights, Rule};
+use banco_gomoku::{PatternWeights, Rule, Side};
 use clap::Args;
 
 use super::args::game_kind;
@@ -65,9 +65,9 @@ pub struct TuneArgs {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Keep the self-play games in this file (one a line: number, winner,
-    /// opening plies, moves), or read them from it if it exists, so a class
-    /// fit can be run again without replaying (`--combos` only).
-    #[arg(long, requires = "combos")]
+    /// opening plies, moves), or read them from it if it exists, so a fit
+    /// can be run again without replaying.
+    #[arg(long)]
     pub records: Option<PathBuf>,
     /// How strongly each class value is pulled back to its start (an L2
     /// penalty per squared unit): rare classes keep about what their lines
@@ -95,29 +95,28 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         threads: usize::try_from(args.threads).unwrap_or(1),
     };
     if args.combos {
+        if PatternWeights::per_colour(rule) {
+            bail!(
+                "a class table is one set for both colours; {rule}'s colours have weights of their own"
+            );
+        }
         return run_combos(args, rule, &options);
     }
     let samples = match &args.samples {
         Some(path) if path.exists() => read_samples(path)?,
         _ => {
-            let started = Instant::now();
-            let samples = self_play(&options, &mut |games, positions| {
-                let seconds = started.elapsed().as_secs_f64();
-                eprint!(
-                    "\r{games}/{} games, {positions} positions, {seconds:.0} s   ",
-                    args.games
-                );
-            });
-            eprintln!();
+            let samples = samples_of(&games(args, rule, &options)?, rule);
             if let Some(path) = &args.samples {
                 write_samples(path, &samples)?;
             }
             samples
         }
     };
+    let per_colour = PatternWeights::per_colour(rule);
     let fitted = fit(
         &samples,
-        PatternWeights::for_rule(rule),
+        [Side::First, Side::Second].map(|side| PatternWeights::for_side(rule, side)),
+        !per_colour,
         args.epochs,
         args.validate_every,
     );
@@ -139,13 +138,30 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         fitted.validation_loss.0,
         fitted.validation_loss.1
     )?;
-    outln!("{}", rust_source(rule, &fitted.weights))?;
+    if per_colour {
+        let name = rule.name().to_uppercase();
+        outln!(
+            "{}",
+            rust_source(&format!("{name}_BLACK"), &fitted.weights[0])
+        )?;
+        outln!(
+            "{}",
+            rust_source(&format!("{name}_WHITE"), &fitted.weights[1])
+        )?;
+    } else {
+        outln!(
+            "{}",
+            rust_source(&rule.name().to_uppercase(), &fitted.weights[0])
+        )?;
+    }
     Ok(())
 }
 
-/// `banco tune gomoku --combos`: a value per point class.
-fn run_combos(args: &TuneArgs, rule: Rule, options: &SelfPlay) -> anyhow::Result<()> {
-    let records = match &args.records {
+/// The self-play games: read from `--records` if the file exists, else
+/// played (and written there, each as it ends, so a stopped run keeps its
+/// games).
+fn games(args: &TuneArgs, rule: Rule, options: &SelfPlay) -> anyhow::Result<Vec<GameRecord>> {
+    Ok(match &args.records {
         Some(path) if path.exists() => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
@@ -193,7 +209,29 @@ fn run_combos(args: &TuneArgs, rule: Rule, options: &SelfPlay) -> anyhow::Result
             }
             records
         }
-    };
+    })
+}
+
+/// The positions of the games, with their inputs and results.
+fn samples_of(records: &[GameRecord], rule: Rule) -> Vec<Sample> {
+    records
+        .iter()
+        .flat_map(|record| {
+            record
+                .positions(rule, colour_features)
+                .into_iter()
+                .map(|(features, result)| Sample {
+                    features,
+                    result,
+                    game: record.index,
+                })
+        })
+        .collect()
+}
+
+/// `banco tune gomoku --combos`: a value per point class.
+fn run_combos(args: &TuneArgs, rule: Rule, options: &SelfPlay) -> anyhow::Result<()> {
+    let records = games(args, rule, options)?;
     let samples = combo_samples(&records, rule);
     let start = live_combo_vector(rule);
     let fitted = fit_combos(
@@ -242,8 +280,8 @@ fn run_combos(args: &TuneArgs, rule: Rule, options: &SelfPlay) -> anyhow::Result
     Ok(())
 }
 
-/// The weights as `board.rs` declares the rule's.
-fn rust_source(rule: Rule, w: &PatternWeights) -> String {
+/// The weights as `board.rs` declares them, under the name `{name}_WEIGHTS`.
+fn rust_source(name: &str, w: &PatternWeights) -> String {
     let list = |v: &[i32]| {
         v.iter()
             .map(ToString::to_string)
@@ -252,7 +290,7 @@ fn rust_source(rule: Rule, w: &PatternWeights) -> String {
     };
     format!(
         "pub const {}_WEIGHTS: PatternWeights = PatternWeights {{\n    line: [\n        [{}],\n        [{}],\n    ],\n    double_three: [{}],\n    four_three: [{}],\n    tempo: {},\n}};",
-        rule.name().to_uppercase(),
+        name,
         list(&w.line[0]),
         list(&w.line[1]),
         list(&w.double_three),
@@ -291,7 +329,7 @@ fn read_samples(path: &Path) -> anyhow::Result<Vec<Sample>> {
                 .map(str::parse)
                 .collect::<Result<_, _>>()
                 .map_err(|_| bad())?;
-            let features: [i32; FEATURES] = values.try_into().map_err(|_| bad())?;
+            let features: [i32; COLOUR_FEATURES] = values.try_into().map_err(|_| bad())?;
             if !(0.0..=1.0).contains(&result) {
                 return Err(bad());
             }

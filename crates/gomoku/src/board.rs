@@ -105,22 +105,33 @@ pub const CARO_WEIGHTS: PatternWeights = PatternWeights {
     tempo: 1366,
 };
 
-/// Renju's weights: freestyle's until a fit of their own beats them.
-pub const RENJU_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
+/// Renju black's weights: freestyle's until a fit of their own beats them.
+pub const RENJU_BLACK_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
+
+/// Renju white's weights: freestyle's until a fit of their own beats them.
+pub const RENJU_WHITE_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
 
 impl PatternWeights {
-    /// The weights the strong evaluation plays with under `rule`: each
-    /// rule has its own, as its threats are worth different amounts
-    /// (renju's black cannot make every three, caro's blocked five is no
-    /// win).
+    /// The weights `side`'s points and tempo are counted in under `rule`:
+    /// each rule has its own, as its threats are worth different amounts
+    /// (caro's blocked five is no win), and renju's colours have a set
+    /// each, as black's threes can be answered into fouls and white's
+    /// cannot.
     #[must_use]
-    pub const fn for_rule(rule: Rule) -> &'static PatternWeights {
-        match rule {
-            Rule::Freestyle => &FREESTYLE_WEIGHTS,
-            Rule::Standard => &STANDARD_WEIGHTS,
-            Rule::Caro => &CARO_WEIGHTS,
-            Rule::Renju => &RENJU_WEIGHTS,
+    pub const fn for_side(rule: Rule, side: Side) -> &'static PatternWeights {
+        match (rule, side) {
+            (Rule::Freestyle, _) => &FREESTYLE_WEIGHTS,
+            (Rule::Standard, _) => &STANDARD_WEIGHTS,
+            (Rule::Caro, _) => &CARO_WEIGHTS,
+            (Rule::Renju, Side::First) => &RENJU_BLACK_WEIGHTS,
+            (Rule::Renju, Side::Second) => &RENJU_WHITE_WEIGHTS,
         }
+    }
+
+    /// Whether `rule`'s colours count in different weights.
+    #[must_use]
+    pub const fn per_colour(rule: Rule) -> bool {
+        matches!(rule, Rule::Renju)
     }
 }
 
@@ -158,7 +169,12 @@ impl PointTable {
             (Rule::Caro, _) => 2,
             (Rule::Renju, false) => 3,
         };
-        let weights = PatternWeights::for_rule(rule);
+        let side = if renju_black {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let weights = PatternWeights::for_side(rule, side);
         let combos = learned_combos(rule);
         TABLES[slot].get_or_init(|| PointTable {
             entries: (0..POINT_CODES)
@@ -252,7 +268,8 @@ pub(crate) struct Board {
     renju: bool,
     tables: [&'static PatternTable; 2],
     points: [&'static PointTable; 2],
-    weights: &'static PatternWeights,
+    /// Per colour, the weights its points and tempo are counted in.
+    weights: [&'static PatternWeights; 2],
     sightlines: &'static Sightlines,
     cells: [u8; CELLS],
     keys: [[u32; 4]; CELLS],
@@ -293,7 +310,7 @@ impl Board {
                 PointTable::get(rule, rule == Rule::Renju),
                 PointTable::get(rule, false),
             ],
-            weights: PatternWeights::for_rule(rule),
+            weights: [Side::First, Side::Second].map(|side| PatternWeights::for_side(rule, side)),
             sightlines: Sightlines::get(size),
             cells: [0; CELLS],
             keys: [[0; 4]; CELLS],
@@ -331,9 +348,9 @@ impl Board {
         self.size
     }
 
-    /// The weights the board's point values are counted in.
-    pub(crate) fn weights(&self) -> &'static PatternWeights {
-        self.weights
+    /// The weights `side`'s point values and tempo are counted in.
+    pub(crate) fn weights(&self, side: Side) -> &'static PatternWeights {
+        self.weights[side.index()]
     }
 
     pub(crate) fn stones(&self) -> usize {
@@ -691,7 +708,14 @@ mod tests {
                                 classify_patterns(
                                     &patterns,
                                     renju_black,
-                                    PatternWeights::for_rule(rule),
+                                    PatternWeights::for_side(
+                                        rule,
+                                        if renju_black {
+                                            Side::First
+                                        } else {
+                                            Side::Second
+                                        }
+                                    ),
                                     learned_combos(rule)
                                 ),
                                 "{patterns:?}"

@@ -51,7 +51,8 @@ mod zobrist;
 
 pub use banco_search::Side;
 pub use board::{
-    CARO_WEIGHTS, FREESTYLE_WEIGHTS, PatternWeights, RENJU_WEIGHTS, STANDARD_WEIGHTS, Threat,
+    CARO_WEIGHTS, FREESTYLE_WEIGHTS, PatternWeights, RENJU_BLACK_WEIGHTS, RENJU_WHITE_WEIGHTS,
+    STANDARD_WEIGHTS, Threat,
 };
 pub use error::{GomokuError, MoveError, RuleError, SizeError};
 pub use eval::GomokuEvaluator;

@@ -70,7 +70,31 @@ pub fn features(game: &GomokuGame) -> Option<[i32; FEATURES]> {
     Some(f)
 }
 
-/// The weights as one vector, in [`features`]' order.
+/// The inputs as the fit reads them: [`features`] split by colour, black's
+/// block then white's, each in [`features`]' order. The side to move's
+/// counts and the tempo go to its colour's block, the waiting side's counts
+/// to the other's, so one linear model holds a set of weights per colour
+/// ([`PatternWeights::for_side`]); a rule with one set ties the blocks.
+pub const COLOUR_FEATURES: usize = 2 * FEATURES;
+
+/// [`features`] placed in the blocks of the colours they are counted for.
+#[must_use]
+pub fn colour_features(game: &GomokuGame) -> Option<[i32; COLOUR_FEATURES]> {
+    let f = features(game)?;
+    let mover = game.side_to_move().index();
+    let mut out = [0; COLOUR_FEATURES];
+    for (i, &x) in f.iter().enumerate() {
+        let colour = if i < PATTERNS + 2 || i == TEMPO_FEATURE {
+            mover
+        } else {
+            1 - mover
+        };
+        out[colour * FEATURES + i] = x;
+    }
+    Some(out)
+}
+
+/// One colour's weights as a vector, in [`features`]' order.
 #[must_use]
 pub fn to_vector(w: &PatternWeights) -> [f64; FEATURES] {
     let mut v = [0.0; FEATURES];
@@ -86,7 +110,7 @@ pub fn to_vector(w: &PatternWeights) -> [f64; FEATURES] {
     v
 }
 
-/// The weights of a vector, rounded to whole units.
+/// One colour's weights of a [`to_vector`] vector, rounded to whole units.
 #[must_use]
 pub fn from_vector(v: &[f64; FEATURES]) -> PatternWeights {
     // Weights are small whole numbers; the cast cannot overflow.
@@ -109,10 +133,32 @@ pub fn from_vector(v: &[f64; FEATURES]) -> PatternWeights {
     w
 }
 
+/// Both colours' weights (black, white) as one vector, in
+/// [`colour_features`]' order.
+#[must_use]
+pub fn to_colour_vector(w: [&PatternWeights; 2]) -> [f64; COLOUR_FEATURES] {
+    let mut v = [0.0; COLOUR_FEATURES];
+    for (colour, w) in w.into_iter().enumerate() {
+        v[colour * FEATURES..(colour + 1) * FEATURES].copy_from_slice(&to_vector(w));
+    }
+    v
+}
+
+/// Both colours' weights of a [`to_colour_vector`] vector.
+#[must_use]
+pub fn from_colour_vector(v: &[f64; COLOUR_FEATURES]) -> [PatternWeights; 2] {
+    std::array::from_fn(|colour| {
+        let mut block = [0.0; FEATURES];
+        block.copy_from_slice(&v[colour * FEATURES..(colour + 1) * FEATURES]);
+        from_vector(&block)
+    })
+}
+
 /// Which weights are fitted. Patterns that carry no information stay as
 /// they are: no pattern (every empty point has many), an overline (never
 /// a gain), a five (the position is decided and left out).
 fn trainable(i: usize) -> bool {
+    let i = i % FEATURES;
     if i == TEMPO_FEATURE {
         return true;
     }
@@ -123,8 +169,8 @@ fn trainable(i: usize) -> bool {
 /// One position: its inputs and the game's result for the side to move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
-    /// The inputs ([`features`]).
-    pub features: [i32; FEATURES],
+    /// The inputs ([`colour_features`]).
+    pub features: [i32; COLOUR_FEATURES],
     /// 1 won, 0.5 drawn, 0 lost, for the side to move.
     pub result: f64,
     /// The game it comes from, counted from 0.
@@ -304,13 +350,16 @@ pub fn play_game(options: &SelfPlay, index: u32) -> GameRecord {
 pub fn self_play(options: &SelfPlay, progress: &mut dyn FnMut(u32, usize)) -> Vec<Sample> {
     let mut samples = Vec::new();
     self_play_records(options, &mut |record| {
-        samples.extend(record.positions(options.rule, features).into_iter().map(
-            |(features, result)| Sample {
-                features,
-                result,
-                game: record.index,
-            },
-        ));
+        samples.extend(
+            record
+                .positions(options.rule, colour_features)
+                .into_iter()
+                .map(|(features, result)| Sample {
+                    features,
+                    result,
+                    game: record.index,
+                }),
+        );
         if (record.index + 1) % u32::try_from(options.threads.max(1)).unwrap_or(1) == 0
             || record.index + 1 == options.games
         {
@@ -344,8 +393,9 @@ pub fn self_play_records(options: &SelfPlay, each: &mut dyn FnMut(&GameRecord)) 
 /// What a fit found.
 #[derive(Clone, Debug)]
 pub struct Fit {
-    /// The tuned weights.
-    pub weights: PatternWeights,
+    /// The tuned weights, black's and white's (the same where the rule
+    /// has one set).
+    pub weights: [PatternWeights; 2],
     /// The sigmoid's scale, fitted with the starting weights and held.
     pub scale: f64,
     /// Mean squared error on the training games, before and after.
@@ -360,11 +410,11 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn value(w: &[f64; FEATURES], f: &[i32; FEATURES]) -> f64 {
+fn value<const N: usize>(w: &[f64; N], f: &[i32; N]) -> f64 {
     w.iter().zip(f).map(|(w, &x)| w * f64::from(x)).sum()
 }
 
-fn loss(w: &[f64; FEATURES], scale: f64, samples: &[&Sample]) -> f64 {
+fn loss(w: &[f64; COLOUR_FEATURES], scale: f64, samples: &[&Sample]) -> f64 {
     let sum: f64 = samples
         .iter()
         .map(|s| {
@@ -377,7 +427,7 @@ fn loss(w: &[f64; FEATURES], scale: f64, samples: &[&Sample]) -> f64 {
 
 /// The scale that best fits the results with weights `w`: a golden-section
 /// search over its logarithm.
-fn fit_scale(w: &[f64; FEATURES], samples: &[&Sample]) -> f64 {
+fn fit_scale(w: &[f64; COLOUR_FEATURES], samples: &[&Sample]) -> f64 {
     let (mut lo, mut hi) = (1.0_f64.ln(), 100_000.0_f64.ln());
     let ratio = (5.0_f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {
@@ -392,24 +442,32 @@ fn fit_scale(w: &[f64; FEATURES], samples: &[&Sample]) -> f64 {
     f64::midpoint(lo, hi).exp()
 }
 
-/// Fits the weights to the samples' results, from `start`, by `epochs`
-/// full passes of Adam; every `validate_every`-th game is held out.
+/// Fits the weights to the samples' results, from `start` (black's and
+/// white's), by `epochs` full passes of Adam; every `validate_every`-th
+/// game is held out. With `tied`, the colours share one set: each weight's
+/// gradient is the sum of its two blocks', and both blocks take its step.
 #[must_use]
-pub fn fit(samples: &[Sample], start: &PatternWeights, epochs: u32, validate_every: u32) -> Fit {
+pub fn fit(
+    samples: &[Sample],
+    start: [&PatternWeights; 2],
+    tied: bool,
+    epochs: u32,
+    validate_every: u32,
+) -> Fit {
     let every = validate_every.max(2);
     let (validation, train): (Vec<&Sample>, Vec<&Sample>) =
         samples.iter().partition(|s| s.game % every == 0);
-    let mut w = to_vector(start);
+    let mut w = to_colour_vector(start);
     let scale = fit_scale(&w, &train);
     let before = (loss(&w, scale, &train), loss(&w, scale, &validation));
     // Adam, full batch: the weights' units differ by hundreds, which a
     // per-weight step size absorbs.
     let (rate, beta1, beta2, eps) = (2.0, 0.9, 0.999, 1e-8);
-    let mut m = [0.0; FEATURES];
-    let mut v = [0.0; FEATURES];
+    let mut m = [0.0; COLOUR_FEATURES];
+    let mut v = [0.0; COLOUR_FEATURES];
     let n = train.len().max(1) as f64;
     for t in 1..=epochs {
-        let mut grad = [0.0; FEATURES];
+        let mut grad = [0.0; COLOUR_FEATURES];
         for s in &train {
             let p = sigmoid(value(&w, &s.features) / scale);
             // d/dw of (r − p)²: −2 (r − p) p (1 − p) x / scale.
@@ -418,7 +476,14 @@ pub fn fit(samples: &[Sample], start: &PatternWeights, epochs: u32, validate_eve
                 *g += k * f64::from(x);
             }
         }
-        for i in (0..FEATURES).filter(|&i| trainable(i)) {
+        if tied {
+            for i in 0..FEATURES {
+                let sum = grad[i] + grad[i + FEATURES];
+                grad[i] = sum;
+                grad[i + FEATURES] = sum;
+            }
+        }
+        for i in (0..COLOUR_FEATURES).filter(|&i| trainable(i)) {
             m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
             v[i] = beta2 * v[i] + (1.0 - beta2) * grad[i] * grad[i];
             let m_hat = m[i] / (1.0 - beta1.powi(i32::try_from(t).unwrap_or(i32::MAX)));
@@ -426,8 +491,8 @@ pub fn fit(samples: &[Sample], start: &PatternWeights, epochs: u32, validate_eve
             w[i] -= rate * m_hat / (v_hat.sqrt() + eps);
         }
     }
-    let weights = from_vector(&w);
-    let rounded = to_vector(&weights);
+    let weights = from_colour_vector(&w);
+    let rounded = to_colour_vector([&weights[0], &weights[1]]);
     Fit {
         weights,
         scale,
@@ -486,10 +551,12 @@ pub fn combo_features(game: &GomokuGame) -> Option<Vec<(u32, i32)>> {
 
 /// The class values the strong evaluation plays with under `rule` (its
 /// learned table, or the sums of its line weights) and its tempo, as one
-/// vector in [`combo_features`]' order.
+/// vector in [`combo_features`]' order. A class table is one set for both
+/// colours: under a rule whose colours have weights of their own, black's
+/// start it.
 #[must_use]
 pub fn live_combo_vector(rule: Rule) -> Vec<f64> {
-    let weights = PatternWeights::for_rule(rule);
+    let weights = PatternWeights::for_side(rule, Side::First);
     let values = match crate::board::learned_combos(rule) {
         Some(table) => Box::new(*table),
         None => from_line_weights(weights),
@@ -678,8 +745,10 @@ mod tests {
             (Rule::Freestyle, "h8 h9 i8 i9 j8 j9 k8"),
         ] {
             let game = GomokuGame::from_moves(15, rule, moves).unwrap();
-            let w = to_vector(PatternWeights::for_rule(rule));
-            match features(&game) {
+            let w = to_colour_vector(
+                [Side::First, Side::Second].map(|side| PatternWeights::for_side(rule, side)),
+            );
+            match colour_features(&game) {
                 Some(f) => {
                     assert_eq!(value(&w, &f), f64::from(strong::evaluate(&game)), "{moves}");
                     checked += 1;
@@ -704,6 +773,9 @@ mod tests {
             (Rule::Freestyle, "h8 a1 i8 a15 j8"),
             (Rule::Freestyle, "h8 h9 i8 i9 j8 j9 k8"),
         ] {
+            if PatternWeights::per_colour(rule) {
+                continue;
+            }
             let game = GomokuGame::from_moves(15, rule, moves).unwrap();
             let w = live_combo_vector(rule);
             if let Some(f) = combo_features(&game) {
@@ -715,7 +787,7 @@ mod tests {
                 checked += 1;
             }
         }
-        assert!(checked >= 4);
+        assert!(checked >= 3);
     }
 
     #[test]
@@ -751,9 +823,11 @@ mod tests {
     #[test]
     fn weights_survive_the_vector() {
         for rule in Rule::ALL {
-            let weights = PatternWeights::for_rule(rule);
+            let weights = PatternWeights::for_side(rule, Side::First);
             assert_eq!(from_vector(&to_vector(weights)), *weights);
         }
+        let (a, b) = (&crate::board::CARO_WEIGHTS, &crate::board::STANDARD_WEIGHTS);
+        assert_eq!(from_colour_vector(&to_colour_vector([a, b])), [*a, *b]);
     }
 
     #[test]
@@ -785,8 +859,13 @@ mod tests {
             },
             &mut |_, _| {},
         );
-        let fit = fit(&samples, &WEIGHTS, 200, 4);
-        assert!(fit.scale > 0.0);
-        assert!(fit.train_loss.1 <= fit.train_loss.0 + 1e-9, "{fit:?}");
+        let tied = fit(&samples, [&WEIGHTS; 2], true, 200, 4);
+        assert!(tied.scale > 0.0);
+        assert!(tied.train_loss.1 <= tied.train_loss.0 + 1e-9, "{tied:?}");
+        assert_eq!(tied.weights[0], tied.weights[1]);
+        // Apart, the colours fit at least as well as tied.
+        let apart = fit(&samples, [&WEIGHTS; 2], false, 200, 4);
+        assert!(apart.train_loss.1 <= apart.train_loss.0 + 1e-9, "{apart:?}");
+        assert_ne!(apart.weights[0], apart.weights[1]);
     }
 }

@@ -31,7 +31,7 @@ pub fn evaluate(game: &GomokuGame) -> i32 {
     }
     let mut value = board.total(me, Role::Mover) - board.total(them, Role::Waiter);
     // The side to move's stone to come, spent when it must block a four.
-    let tempo = board.weights().tempo;
+    let tempo = board.weights(me).tempo;
     value += if their_fives == 1 { -tempo } else { tempo };
     value.clamp(-ORDINARY, ORDINARY)
 }
@@ -112,7 +112,7 @@ pub fn explain(game: &GomokuGame) -> EvalBreakdown {
                 });
             }
         }
-        let tempo = board.weights().tempo;
+        let tempo = board.weights(me).tempo;
         let tempo = if their_fives == 1 { -tempo } else { tempo };
         terms.push(EvalTerm {
             group: "tempo",
