@@ -12,8 +12,8 @@ use anyhow::{Context, bail};
 use banco_games::GameKind;
 use banco_gomoku::combo::write_table;
 use banco_gomoku::tune::{
-    COLOUR_FEATURES, GameRecord, Sample, SelfPlay, colour_features, combo_samples, fit, fit_combos,
-    live_combo_vector, self_play_records,
+    COLOUR_FEATURES, GameRecord, Sample, SelfPlay, combo_samples, fit, fit_combos,
+    live_combo_vector, samples, self_play_records,
 };
 use banco_gomoku::{PatternWeights, Rule, Side};
 use clap::Args;
@@ -52,6 +52,15 @@ pub struct TuneArgs {
     /// it exists (then no game is played), to fit again without replaying.
     #[arg(long)]
     pub samples: Option<PathBuf>,
+    /// Search every position again at this many nodes for its score (for
+    /// games kept without scores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub score_nodes: Option<u64>,
+    /// How much of each position's target is the game's result, the rest
+    /// its search score (kept by the self-play games, or from
+    /// `--score-nodes`): 1 fits the results alone (Texel's method).
+    #[arg(long, default_value_t = 1.0, value_parser = parse_fraction)]
+    pub result_weight: f64,
     /// Every this many-th game is held out to validate the fit.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..=1_000))]
     pub validate_every: u32,
@@ -105,7 +114,25 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
     let samples = match &args.samples {
         Some(path) if path.exists() => read_samples(path)?,
         _ => {
-            let samples = samples_of(&games(args, rule, &options)?, rule);
+            let records = games(args, rule, &options)?;
+            let started = Instant::now();
+            let searched = |games| {
+                if args.score_nodes.is_some() {
+                    let seconds = started.elapsed().as_secs_f64();
+                    eprint!(
+                        "\rsearched the positions of {games}/{} games, {seconds:.0} s   ",
+                        records.len()
+                    );
+                }
+            };
+            let samples = samples(&records, rule, args.score_nodes, options.threads, &searched);
+            if args.score_nodes.is_some() {
+                eprintln!(
+                    "\nsearched {} positions in {:.0} s",
+                    samples.len(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
             if let Some(path) = &args.samples {
                 write_samples(path, &samples)?;
             }
@@ -119,6 +146,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         !per_colour,
         args.epochs,
         args.validate_every,
+        args.result_weight,
     );
     let games = samples.last().map_or(0, |s| s.game + 1);
     outln!(
@@ -128,6 +156,14 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         fitted.sizes.1
     )?;
     outln!("sigmoid scale: {:.1}", fitted.scale)?;
+    let scored = samples.iter().filter(|s| s.score.is_some()).count();
+    if args.result_weight < 1.0 && scored > 0 {
+        outln!(
+            "fitted to {} of each result and {} of its search score ({scored} positions scored)",
+            args.result_weight,
+            1.0 - args.result_weight
+        )?;
+    }
     outln!(
         "mean squared error, training games: {:.6} -> {:.6}",
         fitted.train_loss.0,
@@ -212,23 +248,6 @@ fn games(args: &TuneArgs, rule: Rule, options: &SelfPlay) -> anyhow::Result<Vec<
     })
 }
 
-/// The positions of the games, with their inputs and results.
-fn samples_of(records: &[GameRecord], rule: Rule) -> Vec<Sample> {
-    records
-        .iter()
-        .flat_map(|record| {
-            record
-                .positions(rule, colour_features)
-                .into_iter()
-                .map(|(features, result)| Sample {
-                    features,
-                    result,
-                    game: record.index,
-                })
-        })
-        .collect()
-}
-
 /// `banco tune gomoku --combos`: a value per point class.
 fn run_combos(args: &TuneArgs, rule: Rule, options: &SelfPlay) -> anyhow::Result<()> {
     let records = games(args, rule, options)?;
@@ -299,13 +318,24 @@ fn rust_source(name: &str, w: &PatternWeights) -> String {
     )
 }
 
+/// A number from 0 to 1.
+fn parse_fraction(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{text} is not a number from 0 to 1")),
+    }
+}
+
 /// Writes the positions as text: per line the game, the result for the
-/// side to move and the features.
+/// side to move, the search's score (`-` for none) and the features.
 fn write_samples(path: &Path, samples: &[Sample]) -> anyhow::Result<()> {
     use std::fmt::Write as _;
     let mut text = String::new();
     for s in samples {
-        write!(text, "{} {}", s.game, s.result)?;
+        match s.score {
+            Some(v) => write!(text, "{} {} {v}", s.game, s.result)?,
+            None => write!(text, "{} {} -", s.game, s.result)?,
+        }
         for f in &s.features {
             write!(text, " {f}")?;
         }
@@ -325,6 +355,10 @@ fn read_samples(path: &Path) -> anyhow::Result<Vec<Sample>> {
             let mut words = line.split_whitespace();
             let game = words.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
             let result: f64 = words.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
+            let score = match words.next().ok_or_else(bad)? {
+                "-" => None,
+                v => Some(v.parse().map_err(|_| bad())?),
+            };
             let values: Vec<i32> = words
                 .map(str::parse)
                 .collect::<Result<_, _>>()
@@ -336,6 +370,7 @@ fn read_samples(path: &Path) -> anyhow::Result<Vec<Sample>> {
             Ok(Sample {
                 features,
                 result,
+                score,
                 game,
             })
         })

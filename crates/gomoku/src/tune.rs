@@ -21,7 +21,8 @@ use banco_search::{Game, Limits, SearchConfig, Searcher, Side, Silent};
 
 use crate::board::{PatternWeights, Role, Threat};
 use crate::combo::{COMBOS, ComboValues, combo_index, from_line_weights, representatives};
-use crate::think::choose_move;
+use crate::eval::strong;
+use crate::think::{Choice, Reason, choose_move};
 use crate::{GameStatus, GomokuEvaluator, GomokuGame, Point, Rule};
 
 /// Line patterns (by `LinePattern` order).
@@ -173,6 +174,9 @@ pub struct Sample {
     pub features: [i32; COLOUR_FEATURES],
     /// 1 won, 0.5 drawn, 0 lost, for the side to move.
     pub result: f64,
+    /// The search's value of the position for the side to move, where one
+    /// was asked for ([`search_score`]).
+    pub score: Option<i32>,
     /// The game it comes from, counted from 0.
     pub game: u32,
 }
@@ -214,11 +218,15 @@ pub struct GameRecord {
     pub winner: Option<Side>,
     /// Plies of the random opening (its positions teach nothing).
     pub opening_plies: usize,
+    /// Per move, the search's value of the position it was chosen in, for
+    /// its side to move ([`choice_score`]); empty where not kept.
+    pub scores: Vec<Option<i32>>,
 }
 
 impl GameRecord {
     /// The record as one line: number, winner (`b`, `w` or `d`), opening
-    /// plies, moves.
+    /// plies, moves; a move whose position has a score is written
+    /// `point/score`.
     #[must_use]
     pub fn to_line(&self) -> String {
         let winner = match self.winner {
@@ -226,7 +234,17 @@ impl GameRecord {
             Some(Side::Second) => "w",
             None => "d",
         };
-        let moves: Vec<String> = self.moves.iter().map(ToString::to_string).collect();
+        let moves: Vec<String> = self
+            .moves
+            .iter()
+            .enumerate()
+            .map(
+                |(ply, point)| match self.scores.get(ply).copied().flatten() {
+                    Some(score) => format!("{point}/{score}"),
+                    None => point.to_string(),
+                },
+            )
+            .collect();
         format!(
             "{} {winner} {} {}",
             self.index,
@@ -255,29 +273,43 @@ impl GameRecord {
             _ => return Err(bad()),
         };
         let opening_plies = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
-        let rest: Vec<&str> = words.collect();
-        let game = GomokuGame::from_moves(15, rule, &rest.join(" "))?;
+        let mut points = Vec::new();
+        let mut scores = Vec::new();
+        for word in words {
+            let (point, score) = match word.split_once('/') {
+                Some((point, score)) => (point, Some(score.parse().map_err(|_| bad())?)),
+                None => (word, None),
+            };
+            points.push(point);
+            scores.push(score);
+        }
+        let game = GomokuGame::from_moves(15, rule, &points.join(" "))?;
+        if scores.iter().all(Option::is_none) {
+            scores.clear();
+        }
         Ok(GameRecord {
             index,
             moves: game.moves().iter().map(|m| m.point).collect(),
             winner,
             opening_plies,
+            scores,
         })
     }
 
     /// The positions to learn from, each with the result for its side to
     /// move: every position after the opening whose value is the
-    /// evaluation's sum (`keep` says which, and what it reads of them).
+    /// evaluation's sum (`keep` says which, and what it reads of them,
+    /// given the position and its ply).
     pub fn positions<T>(
         &self,
         rule: Rule,
-        mut keep: impl FnMut(&GomokuGame) -> Option<T>,
+        mut keep: impl FnMut(&GomokuGame, usize) -> Option<T>,
     ) -> Vec<(T, f64)> {
         let mut game = GomokuGame::standard(rule);
         let mut out = Vec::new();
         for (ply, &mv) in self.moves.iter().enumerate() {
             if ply > self.opening_plies
-                && let Some(features) = keep(&game)
+                && let Some(features) = keep(&game, ply)
             {
                 let mover = game.side_to_move();
                 let result = match self.winner {
@@ -318,6 +350,7 @@ pub fn play_game(options: &SelfPlay, index: u32) -> GameRecord {
     });
     let limits = Limits::nodes(options.nodes);
     let opening_plies = game.moves().len().saturating_sub(1);
+    let mut scores = vec![None; game.moves().len()];
     while game.status() == GameStatus::Ongoing {
         let Some(choice) = choose_move(
             &game,
@@ -328,6 +361,7 @@ pub fn play_game(options: &SelfPlay, index: u32) -> GameRecord {
         ) else {
             break;
         };
+        scores.push(choice_score(&choice));
         game.make_move(choice.point);
     }
     let winner = match game.status() {
@@ -341,6 +375,7 @@ pub fn play_game(options: &SelfPlay, index: u32) -> GameRecord {
         moves: game.moves().iter().map(|m| m.point).collect(),
         winner,
         opening_plies,
+        scores,
     }
 }
 
@@ -352,11 +387,12 @@ pub fn self_play(options: &SelfPlay, progress: &mut dyn FnMut(u32, usize)) -> Ve
     self_play_records(options, &mut |record| {
         samples.extend(
             record
-                .positions(options.rule, colour_features)
+                .positions(options.rule, |game, _| colour_features(game))
                 .into_iter()
                 .map(|(features, result)| Sample {
                     features,
                     result,
+                    score: None,
                     game: record.index,
                 }),
         );
@@ -390,6 +426,90 @@ pub fn self_play_records(options: &SelfPlay, each: &mut dyn FnMut(&GameRecord)) 
     }
 }
 
+/// The search's value of `game` for its side to move at `nodes` nodes:
+/// the score of the move the engine would choose, a win where a threat
+/// solver finds one, `None` where no search runs (a four to block).
+pub fn search_score(game: &GomokuGame, searcher: &mut Searcher, nodes: u64) -> Option<i32> {
+    let choice = choose_move(
+        game,
+        searcher,
+        GomokuEvaluator::Strong,
+        &Limits::nodes(nodes),
+        &mut Silent,
+    )?;
+    choice_score(&choice)
+}
+
+/// What a chosen move says of its position's value for the side to move:
+/// the search's score, a win where a threat solver found one, `None`
+/// where no search ran.
+#[must_use]
+pub fn choice_score(choice: &Choice) -> Option<i32> {
+    match choice.reason {
+        Reason::Five | Reason::Vcf(_) | Reason::Vct(_) => Some(strong::WIN),
+        Reason::Search => choice
+            .report
+            .as_ref()
+            .map(|r| r.value.clamp(-strong::WIN, strong::WIN)),
+        // A defence's report is the refuted move's.
+        Reason::Opening | Reason::Block | Reason::Defence => None,
+    }
+}
+
+/// The positions of the games to learn from, in game order, with the
+/// scores their games kept, or each searched at `score_nodes` where given
+/// ([`search_score`]; a fresh search per game, so the scores do not depend
+/// on the threads), on `threads` threads;
+/// `progress` hears the number of games done after each.
+pub fn samples(
+    records: &[GameRecord],
+    rule: Rule,
+    score_nodes: Option<u64>,
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<Sample> {
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let of_game = |record: &GameRecord| -> Vec<Sample> {
+        let mut searcher = score_nodes.map(|_| {
+            Searcher::new(SearchConfig {
+                hash_mb: 4,
+                threads: 1,
+                ..SearchConfig::default()
+            })
+        });
+        let kept = record
+            .positions(rule, |game, ply| {
+                let features = colour_features(game)?;
+                let score = match (&mut searcher, score_nodes) {
+                    (Some(searcher), Some(nodes)) => search_score(game, searcher, nodes),
+                    _ => record.scores.get(ply).copied().flatten(),
+                };
+                Some((features, score))
+            })
+            .into_iter()
+            .map(|((features, score), result)| Sample {
+                features,
+                result,
+                score,
+                game: record.index,
+            })
+            .collect::<Vec<_>>();
+        progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+        kept
+    };
+    let chunk = records.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = records
+            .chunks(chunk)
+            .map(|part| scope.spawn(|| part.iter().flat_map(of_game).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
+}
+
 /// What a fit found.
 #[derive(Clone, Debug)]
 pub struct Fit {
@@ -414,26 +534,43 @@ fn value<const N: usize>(w: &[f64; N], f: &[i32; N]) -> f64 {
     w.iter().zip(f).map(|(w, &x)| w * f64::from(x)).sum()
 }
 
-fn loss(w: &[f64; COLOUR_FEATURES], scale: f64, samples: &[&Sample]) -> f64 {
+fn loss(w: &[f64; COLOUR_FEATURES], scale: f64, samples: &[&Sample], targets: &[f64]) -> f64 {
     let sum: f64 = samples
         .iter()
-        .map(|s| {
-            let e = s.result - sigmoid(value(w, &s.features) / scale);
+        .zip(targets)
+        .map(|(s, t)| {
+            let e = t - sigmoid(value(w, &s.features) / scale);
             e * e
         })
         .sum();
     sum / samples.len().max(1) as f64
 }
 
+/// What each sample is fitted to: `result_weight` of the game's result and
+/// the rest of its search score as a probability; the result alone where
+/// the sample has no score.
+fn targets(samples: &[&Sample], scale: f64, result_weight: f64) -> Vec<f64> {
+    samples
+        .iter()
+        .map(|s| match s.score {
+            Some(v) => {
+                result_weight * s.result + (1.0 - result_weight) * sigmoid(f64::from(v) / scale)
+            }
+            None => s.result,
+        })
+        .collect()
+}
+
 /// The scale that best fits the results with weights `w`: a golden-section
 /// search over its logarithm.
 fn fit_scale(w: &[f64; COLOUR_FEATURES], samples: &[&Sample]) -> f64 {
+    let results: Vec<f64> = samples.iter().map(|s| s.result).collect();
     let (mut lo, mut hi) = (1.0_f64.ln(), 100_000.0_f64.ln());
     let ratio = (5.0_f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {
         let a = hi - ratio * (hi - lo);
         let b = lo + ratio * (hi - lo);
-        if loss(w, a.exp(), samples) < loss(w, b.exp(), samples) {
+        if loss(w, a.exp(), samples, &results) < loss(w, b.exp(), samples, &results) {
             hi = b;
         } else {
             lo = a;
@@ -446,6 +583,8 @@ fn fit_scale(w: &[f64; COLOUR_FEATURES], samples: &[&Sample]) -> f64 {
 /// white's), by `epochs` full passes of Adam; every `validate_every`-th
 /// game is held out. With `tied`, the colours share one set: each weight's
 /// gradient is the sum of its two blocks', and both blocks take its step.
+/// Each sample is fitted to [`targets`]' blend, `result_weight` of its
+/// result (1: the results alone, Texel's method).
 #[must_use]
 pub fn fit(
     samples: &[Sample],
@@ -453,13 +592,19 @@ pub fn fit(
     tied: bool,
     epochs: u32,
     validate_every: u32,
+    result_weight: f64,
 ) -> Fit {
     let every = validate_every.max(2);
     let (validation, train): (Vec<&Sample>, Vec<&Sample>) =
         samples.iter().partition(|s| s.game % every == 0);
     let mut w = to_colour_vector(start);
     let scale = fit_scale(&w, &train);
-    let before = (loss(&w, scale, &train), loss(&w, scale, &validation));
+    let train_targets = targets(&train, scale, result_weight);
+    let validation_targets = targets(&validation, scale, result_weight);
+    let before = (
+        loss(&w, scale, &train, &train_targets),
+        loss(&w, scale, &validation, &validation_targets),
+    );
     // Adam, full batch: the weights' units differ by hundreds, which a
     // per-weight step size absorbs.
     let (rate, beta1, beta2, eps) = (2.0, 0.9, 0.999, 1e-8);
@@ -468,10 +613,10 @@ pub fn fit(
     let n = train.len().max(1) as f64;
     for t in 1..=epochs {
         let mut grad = [0.0; COLOUR_FEATURES];
-        for s in &train {
+        for (s, &target) in train.iter().zip(&train_targets) {
             let p = sigmoid(value(&w, &s.features) / scale);
             // d/dw of (r − p)²: −2 (r − p) p (1 − p) x / scale.
-            let k = -2.0 * (s.result - p) * p * (1.0 - p) / scale / n;
+            let k = -2.0 * (target - p) * p * (1.0 - p) / scale / n;
             for (g, &x) in grad.iter_mut().zip(&s.features) {
                 *g += k * f64::from(x);
             }
@@ -496,8 +641,11 @@ pub fn fit(
     Fit {
         weights,
         scale,
-        train_loss: (before.0, loss(&rounded, scale, &train)),
-        validation_loss: (before.1, loss(&rounded, scale, &validation)),
+        train_loss: (before.0, loss(&rounded, scale, &train, &train_targets)),
+        validation_loss: (
+            before.1,
+            loss(&rounded, scale, &validation, &validation_targets),
+        ),
         sizes: (train.len(), validation.len()),
     }
 }
@@ -585,7 +733,7 @@ pub fn combo_samples(records: &[GameRecord], rule: Rule) -> Vec<ComboSample> {
         .iter()
         .flat_map(|record| {
             record
-                .positions(rule, combo_features)
+                .positions(rule, |game, _| combo_features(game))
                 .into_iter()
                 .map(|(features, result)| ComboSample {
                     features,
@@ -731,7 +879,6 @@ pub fn fit_combos(
 mod tests {
     use super::*;
     use crate::board::FREESTYLE_WEIGHTS as WEIGHTS;
-    use crate::eval::strong;
 
     #[test]
     fn the_features_times_the_weights_are_the_evaluation() {
@@ -847,6 +994,39 @@ mod tests {
     }
 
     #[test]
+    fn searched_samples_are_the_same_whatever_the_threads() {
+        let options = SelfPlay {
+            rule: Rule::Renju,
+            games: 3,
+            nodes: 200,
+            random_plies: 3,
+            seed: 7,
+            threads: 1,
+        };
+        let records: Vec<GameRecord> = (0..options.games).map(|i| play_game(&options, i)).collect();
+        let one = samples(&records, Rule::Renju, Some(150), 1, &|_| {});
+        assert_eq!(one, samples(&records, Rule::Renju, Some(150), 2, &|_| {}));
+        assert!(one.iter().filter(|s| s.score.is_some()).count() * 2 > one.len());
+        // Without a search, the scores the games kept.
+        let kept = samples(&records, Rule::Renju, None, 2, &|_| {});
+        assert_eq!(kept.len(), one.len());
+        assert!(kept.iter().filter(|s| s.score.is_some()).count() * 2 > kept.len());
+        let mut bare = records.clone();
+        for record in &mut bare {
+            record.scores.clear();
+            let line = record.to_line();
+            assert!(!line.contains('/'), "{line}");
+            assert_eq!(GameRecord::from_line(&line, Rule::Renju).unwrap(), *record);
+        }
+        let plain = samples(&bare, Rule::Renju, None, 2, &|_| {});
+        assert_eq!(plain.len(), one.len());
+        assert!(plain.iter().all(|s| s.score.is_none()));
+        // Fitted to scores, the fit still lowers its loss.
+        let fit = fit(&one, [&WEIGHTS; 2], false, 100, 3, 0.5);
+        assert!(fit.train_loss.1 <= fit.train_loss.0 + 1e-9, "{fit:?}");
+    }
+
+    #[test]
     fn a_fit_lowers_the_training_loss() {
         let samples = self_play(
             &SelfPlay {
@@ -859,12 +1039,12 @@ mod tests {
             },
             &mut |_, _| {},
         );
-        let tied = fit(&samples, [&WEIGHTS; 2], true, 200, 4);
+        let tied = fit(&samples, [&WEIGHTS; 2], true, 200, 4, 1.0);
         assert!(tied.scale > 0.0);
         assert!(tied.train_loss.1 <= tied.train_loss.0 + 1e-9, "{tied:?}");
         assert_eq!(tied.weights[0], tied.weights[1]);
         // Apart, the colours fit at least as well as tied.
-        let apart = fit(&samples, [&WEIGHTS; 2], false, 200, 4);
+        let apart = fit(&samples, [&WEIGHTS; 2], false, 200, 4, 1.0);
         assert!(apart.train_loss.1 <= apart.train_loss.0 + 1e-9, "{apart:?}");
         assert_ne!(apart.weights[0], apart.weights[1]);
     }
