@@ -851,6 +851,17 @@ fn tune_fits_renju_weights_per_colour_from_its_games() {
         "{}",
         stderr(&combos)
     );
+
+    let held = banco(&["tune", "gomoku", "--rule", "caro", "--hold", "white"]);
+    assert!(!held.status.success());
+    assert!(stderr(&held).contains("has one set"), "{}", stderr(&held));
+    let colour = banco(&["tune", "gomoku", "--rule", "renju", "--hold", "red"]);
+    assert!(!colour.status.success());
+    assert!(
+        stderr(&colour).contains("not a colour"),
+        "{}",
+        stderr(&colour)
+    );
 }
 
 #[test]

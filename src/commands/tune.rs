@@ -61,6 +61,10 @@ pub struct TuneArgs {
     /// `--score-nodes`): 1 fits the results alone (Texel's method).
     #[arg(long, default_value_t = 1.0, value_parser = parse_fraction)]
     pub result_weight: f64,
+    /// Under a rule whose colours have weights of their own, keep this
+    /// colour's (`black` or `white`) and fit only the other's.
+    #[arg(long, value_parser = parse_colour)]
+    pub hold: Option<Side>,
     /// Every this many-th game is held out to validate the fit.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..=1_000))]
     pub validate_every: u32,
@@ -103,6 +107,11 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         seed: args.seed,
         threads: usize::try_from(args.threads).unwrap_or(1),
     };
+    if args.hold.is_some() && !PatternWeights::per_colour(rule) {
+        bail!(
+            "--hold needs a rule whose colours have weights of their own (renju); {rule} has one set"
+        );
+    }
     if args.combos {
         if PatternWeights::per_colour(rule) {
             bail!(
@@ -144,6 +153,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         &samples,
         [Side::First, Side::Second].map(|side| PatternWeights::for_side(rule, side)),
         !per_colour,
+        args.hold,
         args.epochs,
         args.validate_every,
         args.result_weight,
@@ -316,6 +326,15 @@ fn rust_source(name: &str, w: &PatternWeights) -> String {
         list(&w.four_three),
         w.tempo
     )
+}
+
+/// `black` or `white`.
+fn parse_colour(text: &str) -> Result<Side, String> {
+    match text {
+        "black" => Ok(Side::First),
+        "white" => Ok(Side::Second),
+        _ => Err(format!("{text} is not a colour: black or white")),
+    }
 }
 
 /// A number from 0 to 1.

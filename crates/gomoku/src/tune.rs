@@ -584,12 +584,15 @@ fn fit_scale(w: &[f64; COLOUR_FEATURES], samples: &[&Sample]) -> f64 {
 /// game is held out. With `tied`, the colours share one set: each weight's
 /// gradient is the sum of its two blocks', and both blocks take its step.
 /// Each sample is fitted to [`targets`]' blend, `result_weight` of its
-/// result (1: the results alone, Texel's method).
+/// result (1: the results alone, Texel's method). A colour in `held` keeps
+/// its starting weights.
 #[must_use]
+#[allow(clippy::too_many_arguments)]
 pub fn fit(
     samples: &[Sample],
     start: [&PatternWeights; 2],
     tied: bool,
+    held: Option<Side>,
     epochs: u32,
     validate_every: u32,
     result_weight: f64,
@@ -628,7 +631,8 @@ pub fn fit(
                 grad[i + FEATURES] = sum;
             }
         }
-        for i in (0..COLOUR_FEATURES).filter(|&i| trainable(i)) {
+        let fitted = |i: usize| held.is_none_or(|side| i / FEATURES != side.index());
+        for i in (0..COLOUR_FEATURES).filter(|&i| trainable(i) && fitted(i)) {
             m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
             v[i] = beta2 * v[i] + (1.0 - beta2) * grad[i] * grad[i];
             let m_hat = m[i] / (1.0 - beta1.powi(i32::try_from(t).unwrap_or(i32::MAX)));
@@ -1022,7 +1026,7 @@ mod tests {
         assert_eq!(plain.len(), one.len());
         assert!(plain.iter().all(|s| s.score.is_none()));
         // Fitted to scores, the fit still lowers its loss.
-        let fit = fit(&one, [&WEIGHTS; 2], false, 100, 3, 0.5);
+        let fit = fit(&one, [&WEIGHTS; 2], false, None, 100, 3, 0.5);
         assert!(fit.train_loss.1 <= fit.train_loss.0 + 1e-9, "{fit:?}");
     }
 
@@ -1039,13 +1043,25 @@ mod tests {
             },
             &mut |_, _| {},
         );
-        let tied = fit(&samples, [&WEIGHTS; 2], true, 200, 4, 1.0);
+        let tied = fit(&samples, [&WEIGHTS; 2], true, None, 200, 4, 1.0);
         assert!(tied.scale > 0.0);
         assert!(tied.train_loss.1 <= tied.train_loss.0 + 1e-9, "{tied:?}");
         assert_eq!(tied.weights[0], tied.weights[1]);
         // Apart, the colours fit at least as well as tied.
-        let apart = fit(&samples, [&WEIGHTS; 2], false, 200, 4, 1.0);
+        let apart = fit(&samples, [&WEIGHTS; 2], false, None, 200, 4, 1.0);
         assert!(apart.train_loss.1 <= apart.train_loss.0 + 1e-9, "{apart:?}");
         assert_ne!(apart.weights[0], apart.weights[1]);
+        // A held colour keeps its weights.
+        let black = fit(
+            &samples,
+            [&WEIGHTS; 2],
+            false,
+            Some(Side::Second),
+            200,
+            4,
+            1.0,
+        );
+        assert_eq!(black.weights[1], WEIGHTS);
+        assert_ne!(black.weights[0], WEIGHTS);
     }
 }
