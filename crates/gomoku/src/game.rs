@@ -436,6 +436,9 @@ impl Game for GomokuGame {
     // Ordinary positions score a few hundred to a thousand and more, ten
     // times what chess positions score: a level's noise must be as wide.
     const EVAL_SCALE: i32 = 10;
+    // Passed its SPRT in freestyle (docs/search.md): a point that alone
+    // holds a threat together is common in gomoku.
+    const SINGULAR_EXTENSIONS: bool = true;
 
     fn side_to_move(&self) -> Side {
         self.to_move
