@@ -317,14 +317,20 @@ fn rust_source(name: &str, w: &PatternWeights) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let threats = w
+        .threats
+        .iter()
+        .map(|row| format!("        [{}],\n", list(row)))
+        .collect::<String>();
     format!(
-        "pub const {}_WEIGHTS: PatternWeights = PatternWeights {{\n    line: [\n        [{}],\n        [{}],\n    ],\n    double_three: [{}],\n    four_three: [{}],\n    tempo: {},\n}};",
+        "pub const {}_WEIGHTS: PatternWeights = PatternWeights {{\n    line: [\n        [{}],\n        [{}],\n    ],\n    double_three: [{}],\n    four_three: [{}],\n    tempo: {},\n    threats: [\n{}    ],\n}};",
         name,
         list(&w.line[0]),
         list(&w.line[1]),
         list(&w.double_three),
         list(&w.four_three),
-        w.tempo
+        w.tempo,
+        threats
     )
 }
 

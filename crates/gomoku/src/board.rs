@@ -66,10 +66,43 @@ pub struct PatternWeights {
     pub four_three: [i32; 2],
     /// The side to move's stone to come (spent when it must block a four).
     pub tempo: i32,
+    /// What the two players' strongest threats are worth together, read
+    /// from the side to move's set: `[mover's][waiter's]`, each the level
+    /// of its best point (below an open three, an open three, two, a four,
+    /// a four-three, a straight four, a five). The point values add up
+    /// threats one by one; whether a double three wins depends on whether
+    /// the other side has a four to answer with, which only a term over
+    /// both can say.
+    pub threats: [[i32; THREAT_LEVELS]; THREAT_LEVELS],
 }
 
-/// Freestyle's weights, fitted to self-play games (`banco tune gomoku`).
+/// The levels of a player's best threat (`PatternWeights::threats`).
+pub const THREAT_LEVELS: usize = 7;
+
+/// Freestyle's weights, fitted to self-play games (`banco tune gomoku`),
+/// the line weights and the threat pairs together (docs/gomoku.md).
 pub const FREESTYLE_WEIGHTS: PatternWeights = PatternWeights {
+    line: [
+        [0, 0, -19, -10, -2, 17, 98, 257, 526, -157, -3647, 1200],
+        [0, 0, -22, -9, -6, 10, 98, 206, 555, -106, -1506, 1200],
+    ],
+    double_three: [105, 180],
+    four_three: [1048, 1416],
+    tempo: 1177,
+    threats: [
+        [0, -838, -2150, -188, -210, -369, -295],
+        [237, -118, 1429, 497, -134, -285, -2319],
+        [87, 3244, 3792, 2459, -544, -2307, -3409],
+        [-686, -7, 1661, -231, 136, 115, 1173],
+        [10, 1894, 2813, 2689, 3185, 4830, 1127],
+        [0, 0, 0, 0, 0, 0, 1223],
+        [0, 0, 0, 0, 0, 0, 0],
+    ],
+};
+
+/// Freestyle's line weights before the threat pairs were fitted with them:
+/// renju's colours play with these until renju games fit their own.
+const FREESTYLE_LINE_WEIGHTS: PatternWeights = PatternWeights {
     line: [
         [0, 0, -2, -19, 3, 5, 70, 267, 573, -778, -5005, 1200],
         [0, 0, -4, -18, -2, 1, 74, 198, 544, 49, -1616, 1200],
@@ -77,6 +110,7 @@ pub const FREESTYLE_WEIGHTS: PatternWeights = PatternWeights {
     double_three: [-242, -142],
     four_three: [2257, 1268],
     tempo: 1233,
+    threats: [[0; THREAT_LEVELS]; THREAT_LEVELS],
 };
 
 /// Standard's weights, fitted to standard self-play games (`banco tune
@@ -90,6 +124,7 @@ pub const STANDARD_WEIGHTS: PatternWeights = PatternWeights {
     double_three: [-174, -119],
     four_three: [2324, 1462],
     tempo: 1513,
+    threats: [[0; THREAT_LEVELS]; THREAT_LEVELS],
 };
 
 /// Caro's weights, fitted to caro self-play games (`banco tune gomoku
@@ -103,13 +138,16 @@ pub const CARO_WEIGHTS: PatternWeights = PatternWeights {
     double_three: [60, 96],
     four_three: [2147, 1428],
     tempo: 1366,
+    threats: [[0; THREAT_LEVELS]; THREAT_LEVELS],
 };
 
-/// Renju black's weights: freestyle's until a fit of their own beats them.
-pub const RENJU_BLACK_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
+/// Renju black's weights: freestyle's line weights until a fit of their
+/// own beats them.
+pub const RENJU_BLACK_WEIGHTS: PatternWeights = FREESTYLE_LINE_WEIGHTS;
 
-/// Renju white's weights: freestyle's until a fit of their own beats them.
-pub const RENJU_WHITE_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
+/// Renju white's weights: freestyle's line weights until a fit of their
+/// own beats them.
+pub const RENJU_WHITE_WEIGHTS: PatternWeights = FREESTYLE_LINE_WEIGHTS;
 
 impl PatternWeights {
     /// The weights `side`'s points and tempo are counted in under `rule`:
@@ -392,6 +430,24 @@ impl Board {
     /// of direction `d` (an index into `renju::DIRECTIONS`).
     pub(crate) fn pattern(&self, side: Side, index: usize, d: usize) -> LinePattern {
         self.patterns[side.index()][index][d]
+    }
+
+    /// How strong `side`'s best point is: 0 below an open three, then one
+    /// level each for an open three, two, a four, a four-three, a straight
+    /// four (or two fours), a five.
+    pub(crate) fn threat_level(&self, side: Side) -> usize {
+        const LEVELS: [Threat; THREAT_LEVELS - 1] = [
+            Threat::Three,
+            Threat::DoubleThree,
+            Threat::Four,
+            Threat::FourThree,
+            Threat::OpenFour,
+            Threat::Five,
+        ];
+        LEVELS
+            .iter()
+            .rposition(|&t| self.count(side, t) > 0)
+            .map_or(0, |i| i + 1)
     }
 
     /// How many empty points give `side` this threat.

@@ -19,7 +19,7 @@
 
 use banco_search::{Game, Limits, SearchConfig, Searcher, Side, Silent};
 
-use crate::board::{PatternWeights, Role, Threat};
+use crate::board::{PatternWeights, Role, THREAT_LEVELS, Threat};
 use crate::combo::{COMBOS, ComboValues, combo_index, from_line_weights, representatives};
 use crate::eval::strong;
 use crate::think::{Choice, Reason, choose_move};
@@ -28,9 +28,11 @@ use crate::{GameStatus, GomokuEvaluator, GomokuGame, Point, Rule};
 /// Line patterns (by `LinePattern` order).
 const PATTERNS: usize = 12;
 /// The inputs of one position: per role, a count per line pattern, the
-/// double-three points and the four-three points; then the tempo.
-pub const FEATURES: usize = 2 * (PATTERNS + 2) + 1;
-const TEMPO_FEATURE: usize = FEATURES - 1;
+/// double-three points and the four-three points; then the tempo; then one
+/// per pair of the two players' threat levels (1 for the position's pair).
+pub const FEATURES: usize = 2 * (PATTERNS + 2) + 1 + THREAT_LEVELS * THREAT_LEVELS;
+const TEMPO_FEATURE: usize = 2 * (PATTERNS + 2);
+const THREATS_FEATURE: usize = TEMPO_FEATURE + 1;
 
 /// The inputs the strong evaluation sums, seen from the side to move: its
 /// pattern counts with a plus sign, the waiting side's with a minus sign,
@@ -68,6 +70,7 @@ pub fn features(game: &GomokuGame) -> Option<[i32; FEATURES]> {
         }
     }
     f[TEMPO_FEATURE] = if their_fives == 1 { -1 } else { 1 };
+    f[THREATS_FEATURE + board.threat_level(me) * THREAT_LEVELS + board.threat_level(them)] = 1;
     Some(f)
 }
 
@@ -85,10 +88,12 @@ pub fn colour_features(game: &GomokuGame) -> Option<[i32; COLOUR_FEATURES]> {
     let mover = game.side_to_move().index();
     let mut out = [0; COLOUR_FEATURES];
     for (i, &x) in f.iter().enumerate() {
-        let colour = if i < PATTERNS + 2 || i == TEMPO_FEATURE {
-            mover
-        } else {
+        // The waiter's block lies between the mover's and the tempo; the
+        // tempo and the threat pairs are the mover's.
+        let colour = if (PATTERNS + 2..TEMPO_FEATURE).contains(&i) {
             1 - mover
+        } else {
+            mover
         };
         out[colour * FEATURES + i] = x;
     }
@@ -108,6 +113,9 @@ pub fn to_vector(w: &PatternWeights) -> [f64; FEATURES] {
         v[base + PATTERNS + 1] = f64::from(w.four_three[role]);
     }
     v[TEMPO_FEATURE] = f64::from(w.tempo);
+    for (i, &x) in w.threats.iter().flatten().enumerate() {
+        v[THREATS_FEATURE + i] = f64::from(x);
+    }
     v
 }
 
@@ -122,7 +130,11 @@ pub fn from_vector(v: &[f64; FEATURES]) -> PatternWeights {
         double_three: [0; 2],
         four_three: [0; 2],
         tempo: round(v[TEMPO_FEATURE]),
+        threats: [[0; THREAT_LEVELS]; THREAT_LEVELS],
     };
+    for (i, x) in w.threats.iter_mut().flatten().enumerate() {
+        *x = round(v[THREATS_FEATURE + i]);
+    }
     for role in 0..2 {
         let base = role * (PATTERNS + 2);
         for p in 0..PATTERNS {
@@ -160,7 +172,12 @@ pub fn from_colour_vector(v: &[f64; COLOUR_FEATURES]) -> [PatternWeights; 2] {
 /// a gain), a five (the position is decided and left out).
 fn trainable(i: usize) -> bool {
     let i = i % FEATURES;
-    if i == TEMPO_FEATURE {
+    if i == THREATS_FEATURE {
+        // Neither player with an open three: held at 0, as the tempo
+        // already says what every position has in common.
+        return false;
+    }
+    if i >= TEMPO_FEATURE {
         return true;
     }
     let p = i % (PATTERNS + 2);
@@ -657,10 +674,12 @@ pub fn fit(
 /// Inputs of the class evaluation: per role, one per point class
 /// ([`COMBOS`]), then the tempo, then the stones on the board (a measure
 /// of the game's phase the fit may use to explain results, so the class
-/// values need not; the evaluation has no such term).
-pub const COMBO_FEATURES: usize = 2 * COMBOS + 2;
+/// values need not; the evaluation has no such term), then the pair of the
+/// two players' threat levels (as in [`features`]; held, not fitted).
+pub const COMBO_FEATURES: usize = 2 * COMBOS + 2 + THREAT_LEVELS * THREAT_LEVELS;
 const COMBO_TEMPO: usize = 2 * COMBOS;
 const COMBO_PHASE: usize = 2 * COMBOS + 1;
+const COMBO_THREATS: usize = 2 * COMBOS + 2;
 
 /// The class evaluation's inputs, sparse: `(input, count)` for the classes
 /// of the empty points (the side to move's counted plus, the waiting
@@ -691,6 +710,7 @@ pub fn combo_features(game: &GomokuGame) -> Option<Vec<(u32, i32)>> {
     }
     dense[COMBO_TEMPO] = if their_fives == 1 { -1 } else { 1 };
     dense[COMBO_PHASE] = i32::try_from(board.stones()).unwrap_or(0);
+    dense[COMBO_THREATS + board.threat_level(me) * THREAT_LEVELS + board.threat_level(them)] = 1;
     Some(
         dense
             .into_iter()
@@ -716,6 +736,7 @@ pub fn live_combo_vector(rule: Rule) -> Vec<f64> {
     let mut v: Vec<f64> = values.iter().flatten().map(|&x| f64::from(x)).collect();
     v.push(f64::from(weights.tempo));
     v.push(0.0);
+    v.extend(weights.threats.iter().flatten().map(|&x| f64::from(x)));
     v
 }
 
@@ -834,7 +855,7 @@ pub fn fit_combos(
                 .all(|&p| matches!(p, crate::LinePattern::None | crate::LinePattern::Overline))
         })
         .collect();
-    let fitted = |i: usize| i == COMBO_PHASE || (i != tempo && !dead[i % COMBOS]);
+    let fitted = |i: usize| i == COMBO_PHASE || (i < tempo && !dead[i % COMBOS]);
     for t in 1..=epochs {
         let mut grad: Vec<f64> = w
             .iter()
@@ -870,6 +891,7 @@ pub fn fit_combos(
     rounded.push(w[tempo]);
     // The losses after are the evaluation's own: no phase term.
     rounded.push(0.0);
+    rounded.extend_from_slice(&w[COMBO_THREATS..]);
     ComboFit {
         values,
         scale,
@@ -911,6 +933,31 @@ mod tests {
             }
         }
         assert!(checked >= 4);
+    }
+
+    #[test]
+    fn a_position_counts_one_pair_of_threat_levels_for_the_mover() {
+        // White to move: black has an open three (a point that makes a
+        // straight four), white a point that makes an open three.
+        let game = GomokuGame::from_moves(15, Rule::Freestyle, "h8 h10 i8 i10 j8").unwrap();
+        let f = colour_features(&game).unwrap();
+        let white = Side::Second.index() * FEATURES;
+        let black = Side::First.index() * FEATURES;
+        let pairs = |base: usize| {
+            f[base + THREATS_FEATURE..base + FEATURES]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &x)| x != 0)
+                .map(|(i, &x)| (i / THREAT_LEVELS, i % THREAT_LEVELS, x))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(pairs(white), vec![(1, 5, 1)]);
+        assert!(pairs(black).is_empty());
+        // The weights of that pair are what the evaluation adds.
+        let mut w = to_colour_vector([&WEIGHTS, &WEIGHTS]);
+        let before = value(&w, &f);
+        w[white + THREATS_FEATURE + THREAT_LEVELS + 5] += 300.0;
+        assert_eq!(value(&w, &f), before + 300.0);
     }
 
     #[test]

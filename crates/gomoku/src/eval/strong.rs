@@ -33,7 +33,16 @@ pub fn evaluate(game: &GomokuGame) -> i32 {
     // The side to move's stone to come, spent when it must block a four.
     let tempo = board.weights(me).tempo;
     value += if their_fives == 1 { -tempo } else { tempo };
+    value += threats_term(game);
     value.clamp(-ORDINARY, ORDINARY)
+}
+
+/// What the two players' strongest threats are worth together, from the
+/// side to move's weights.
+fn threats_term(game: &GomokuGame) -> i32 {
+    let board = game.board();
+    let me = game.side_to_move();
+    board.weights(me).threats[board.threat_level(me)][board.threat_level(me.opponent())]
 }
 
 /// The term a point's value is, named by what a stone there would make.
@@ -125,7 +134,17 @@ pub fn explain(game: &GomokuGame) -> EvalBreakdown {
             point: None,
             value: f64::from(first(tempo)),
         });
-        let unclamped = sum + tempo;
+        let threats = threats_term(game);
+        if threats != 0 {
+            terms.push(EvalTerm {
+                group: "threats",
+                name: "the best threats of both, together",
+                side: Some(me),
+                point: None,
+                value: f64::from(first(threats)),
+            });
+        }
+        let unclamped = sum + tempo + threats;
         if unclamped != value {
             terms.push(EvalTerm {
                 group: "cap",
