@@ -12,7 +12,7 @@ use anyhow::{Context, bail};
 use banco_games::GameKind;
 use banco_gomoku::combo::write_table;
 use banco_gomoku::tune::{
-    COLOUR_FEATURES, GameRecord, Sample, SelfPlay, combo_samples, fit, fit_combos,
+    COLOUR_FEATURES, GameRecord, Held, Sample, SelfPlay, combo_samples, fit, fit_combos,
     live_combo_vector, samples, self_play_records,
 };
 use banco_gomoku::{PatternWeights, Rule, Side};
@@ -65,6 +65,10 @@ pub struct TuneArgs {
     /// colour's (`black` or `white`) and fit only the other's.
     #[arg(long, value_parser = parse_colour)]
     pub hold: Option<Side>,
+    /// Keep the line weights, the point bonuses and the tempo, and fit only
+    /// the threat pairs (what both players' best threats are worth together).
+    #[arg(long, conflicts_with = "combos")]
+    pub hold_points: bool,
     /// Every this many-th game is held out to validate the fit.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..=1_000))]
     pub validate_every: u32,
@@ -153,7 +157,10 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         &samples,
         [Side::First, Side::Second].map(|side| PatternWeights::for_side(rule, side)),
         !per_colour,
-        args.hold,
+        Held {
+            colour: args.hold,
+            points: args.hold_points,
+        },
         args.epochs,
         args.validate_every,
         args.result_weight,

@@ -596,12 +596,23 @@ fn fit_scale(w: &[f64; COLOUR_FEATURES], samples: &[&Sample]) -> f64 {
     f64::midpoint(lo, hi).exp()
 }
 
+/// What a fit keeps as it started.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Held {
+    /// This colour's weights (under a rule whose colours have a set each).
+    pub colour: Option<Side>,
+    /// The line weights, the point bonuses and the tempo: only the threat
+    /// pairs are fitted, so a new pair table can be tried on top of the
+    /// point values that were played with.
+    pub points: bool,
+}
+
 /// Fits the weights to the samples' results, from `start` (black's and
 /// white's), by `epochs` full passes of Adam; every `validate_every`-th
 /// game is held out. With `tied`, the colours share one set: each weight's
 /// gradient is the sum of its two blocks', and both blocks take its step.
 /// Each sample is fitted to [`targets`]' blend, `result_weight` of its
-/// result (1: the results alone, Texel's method). A colour in `held` keeps
+/// result (1: the results alone, Texel's method). What `held` names keeps
 /// its starting weights.
 #[must_use]
 #[allow(clippy::too_many_arguments)]
@@ -609,7 +620,7 @@ pub fn fit(
     samples: &[Sample],
     start: [&PatternWeights; 2],
     tied: bool,
-    held: Option<Side>,
+    held: Held,
     epochs: u32,
     validate_every: u32,
     result_weight: f64,
@@ -648,7 +659,10 @@ pub fn fit(
                 grad[i + FEATURES] = sum;
             }
         }
-        let fitted = |i: usize| held.is_none_or(|side| i / FEATURES != side.index());
+        let fitted = |i: usize| {
+            held.colour.is_none_or(|side| i / FEATURES != side.index())
+                && (!held.points || i % FEATURES >= THREATS_FEATURE)
+        };
         for i in (0..COLOUR_FEATURES).filter(|&i| trainable(i) && fitted(i)) {
             m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
             v[i] = beta2 * v[i] + (1.0 - beta2) * grad[i] * grad[i];
@@ -1073,7 +1087,7 @@ mod tests {
         assert_eq!(plain.len(), one.len());
         assert!(plain.iter().all(|s| s.score.is_none()));
         // Fitted to scores, the fit still lowers its loss.
-        let fit = fit(&one, [&WEIGHTS; 2], false, None, 100, 3, 0.5);
+        let fit = fit(&one, [&WEIGHTS; 2], false, Held::default(), 100, 3, 0.5);
         assert!(fit.train_loss.1 <= fit.train_loss.0 + 1e-9, "{fit:?}");
     }
 
@@ -1090,12 +1104,12 @@ mod tests {
             },
             &mut |_, _| {},
         );
-        let tied = fit(&samples, [&WEIGHTS; 2], true, None, 200, 4, 1.0);
+        let tied = fit(&samples, [&WEIGHTS; 2], true, Held::default(), 200, 4, 1.0);
         assert!(tied.scale > 0.0);
         assert!(tied.train_loss.1 <= tied.train_loss.0 + 1e-9, "{tied:?}");
         assert_eq!(tied.weights[0], tied.weights[1]);
         // Apart, the colours fit at least as well as tied.
-        let apart = fit(&samples, [&WEIGHTS; 2], false, None, 200, 4, 1.0);
+        let apart = fit(&samples, [&WEIGHTS; 2], false, Held::default(), 200, 4, 1.0);
         assert!(apart.train_loss.1 <= apart.train_loss.0 + 1e-9, "{apart:?}");
         assert_ne!(apart.weights[0], apart.weights[1]);
         // A held colour keeps its weights.
@@ -1103,12 +1117,45 @@ mod tests {
             &samples,
             [&WEIGHTS; 2],
             false,
-            Some(Side::Second),
+            Held {
+                colour: Some(Side::Second),
+                points: false,
+            },
             200,
             4,
             1.0,
         );
         assert_eq!(black.weights[1], WEIGHTS);
         assert_ne!(black.weights[0], WEIGHTS);
+        // Held points: only the threat pairs move.
+        let pairs = fit(
+            &samples,
+            [&WEIGHTS; 2],
+            true,
+            Held {
+                colour: None,
+                points: true,
+            },
+            200,
+            4,
+            1.0,
+        );
+        let moved = pairs.weights[0];
+        assert_eq!(
+            (
+                moved.line,
+                moved.double_three,
+                moved.four_three,
+                moved.tempo
+            ),
+            (
+                WEIGHTS.line,
+                WEIGHTS.double_three,
+                WEIGHTS.four_three,
+                WEIGHTS.tempo
+            )
+        );
+        assert_ne!(moved.threats, WEIGHTS.threats);
+        assert!(pairs.train_loss.1 <= pairs.train_loss.0 + 1e-9, "{pairs:?}");
     }
 }
