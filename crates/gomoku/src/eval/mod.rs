@@ -15,7 +15,7 @@ use crate::threat::{ThreatLimits, ThreatOutcome, vcf_in_place};
 use crate::{GomokuGame, Point};
 
 /// Positions a VCF inside the search may visit.
-pub const SEARCH_VCF_NODES: u64 = 16;
+pub const SEARCH_VCF_NODES: u64 = 8;
 
 /// Which evaluation.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
