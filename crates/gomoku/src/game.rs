@@ -19,7 +19,6 @@ use crate::board::{Board, Threat};
 use crate::pattern::REACH;
 use crate::point::{STRIDE, check_size};
 use crate::renju::{DIRECTIONS, Foul};
-use crate::threat::ProbeMemo;
 use crate::{MoveError, Point, Rule, SizeError, zobrist};
 
 /// One move played: where, by whom, and what it did.
@@ -65,9 +64,6 @@ pub struct GomokuGame {
     rule: Rule,
     to_move: Side,
     history: Vec<PlayedMove>,
-    /// The search's threat probes remembered by position (not part of the
-    /// position: a copy of the game starts without them).
-    probes: ProbeMemo,
 }
 
 impl std::fmt::Debug for GomokuGame {
@@ -100,7 +96,6 @@ impl GomokuGame {
             rule,
             to_move: Side::First,
             history: Vec::new(),
-            probes: ProbeMemo::default(),
         })
     }
 
@@ -112,7 +107,6 @@ impl GomokuGame {
             rule,
             to_move: Side::First,
             history: Vec::new(),
-            probes: ProbeMemo::default(),
         }
     }
 
@@ -168,11 +162,6 @@ impl GomokuGame {
     #[must_use]
     pub fn stones(&self) -> usize {
         self.board.stones()
-    }
-
-    /// The memo of the search's threat probes.
-    pub(crate) fn probes(&mut self) -> &mut ProbeMemo {
-        &mut self.probes
     }
 
     pub(crate) fn board(&self) -> &Board {

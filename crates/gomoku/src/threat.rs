@@ -85,21 +85,10 @@ impl ThreatLimits {
 /// Searches for a VCF for the side to move.
 #[must_use]
 pub fn vcf(game: &GomokuGame, limits: ThreatLimits) -> ThreatAnswer {
-    vcf_in_place(&mut game.clone(), limits)
-}
-
-/// [`vcf`] on the game itself, which it leaves as it found it: for the
-/// search's probe at every node, where a copy of the board would cost more
-/// than most probes.
-pub(crate) fn vcf_in_place(game: &mut GomokuGame, limits: ThreatLimits) -> ThreatAnswer {
     let mut solver = Solver::new(limits);
-    // The game lends its table of refuted positions for the probe.
-    solver.refuted_vcf = Refuted::Slots(std::mem::take(&mut game.probes().refuted));
+    let mut game = game.clone();
     let mut line = Vec::new();
-    let outcome = solver.vcf(game, &mut line);
-    if let Refuted::Slots(slots) = std::mem::replace(&mut solver.refuted_vcf, Refuted::Off) {
-        game.probes().refuted = slots;
-    }
+    let outcome = solver.vcf(&mut game, &mut line);
     solver.answer(outcome, line)
 }
 
@@ -114,79 +103,12 @@ pub fn vct(game: &GomokuGame, limits: ThreatLimits, threes: u32) -> ThreatAnswer
     solver.answer(outcome, line)
 }
 
-/// The search's VCF probes remembered by position. Iterative deepening
-/// comes back to the same positions, and about half the probes of a search
-/// repeat one made before; a probe's answer depends on the position alone
-/// (its budget is fixed), so the remembered answer is the one it would give.
-/// One answer per slot, the newest kept; slots are allocated at the first
-/// probe, so a game that is never searched carries none.
-#[derive(Default)]
-pub(crate) struct ProbeMemo {
-    /// Per slot the position's hash (0: empty) and the answer
-    /// ([`NO_PROOF`]: none).
-    slots: Vec<(u64, u32)>,
-    /// Positions inside the probes from which no VCF exists (the probes'
-    /// own table, kept between them: sibling probes meet the same positions).
-    refuted: RefutedSlots,
-}
-
-/// The memo's slots, of 16 bytes each.
-const PROBE_SLOTS: usize = 1 << 15;
-
-/// A slot's answer when the probe proved nothing.
-const NO_PROOF: u32 = u32::MAX;
-
-impl ProbeMemo {
-    /// The answer remembered for the position of `hash`, if any.
-    pub(crate) fn get(&self, hash: u64) -> Option<Option<u32>> {
-        match self.slots.get(hash as usize % PROBE_SLOTS) {
-            Some(&(key, answer)) if key == hash && hash != 0 => {
-                Some((answer != NO_PROOF).then_some(answer))
-            }
-            _ => None,
-        }
-    }
-
-    /// Remembers the answer for the position of `hash`.
-    pub(crate) fn put(&mut self, hash: u64, answer: Option<u32>) {
-        if self.slots.is_empty() {
-            self.slots = vec![(0, NO_PROOF); PROBE_SLOTS];
-        }
-        self.slots[hash as usize % PROBE_SLOTS] = (hash, answer.unwrap_or(NO_PROOF));
-    }
-}
-
-/// Positions from which the solver found no VCF, one hash per slot (0:
-/// empty), the newest kept. Only a complete refutation is stored, never a
-/// search cut short by its budget, so a remembered one is exact whatever
-/// budget asks again.
-#[derive(Default)]
-pub(crate) struct RefutedSlots(Vec<u64>);
-
-/// The refutation table's slots, of 8 bytes each.
-const REFUTED_SLOTS: usize = 1 << 15;
-
-impl RefutedSlots {
-    fn contains(&self, hash: u64) -> bool {
-        hash != 0 && self.0.get(hash as usize % REFUTED_SLOTS) == Some(&hash)
-    }
-
-    fn insert(&mut self, hash: u64) {
-        if self.0.is_empty() {
-            self.0 = vec![0; REFUTED_SLOTS];
-        }
-        self.0[hash as usize % REFUTED_SLOTS] = hash;
-    }
-}
-
 /// Where a solver remembers the positions it refuted.
 enum Refuted {
     /// Nowhere: a small search, where a set would cost more than it saves.
     Off,
     /// A set of its own (the root's large searches).
     Set(HashSet<u64>),
-    /// The search's probe table, lent by the game.
-    Slots(RefutedSlots),
 }
 
 impl Refuted {
@@ -194,7 +116,6 @@ impl Refuted {
         match self {
             Refuted::Off => false,
             Refuted::Set(set) => set.contains(&hash),
-            Refuted::Slots(slots) => slots.contains(hash),
         }
     }
 
@@ -204,16 +125,7 @@ impl Refuted {
             Refuted::Set(set) => {
                 set.insert(hash);
             }
-            Refuted::Slots(slots) => slots.insert(hash),
         }
-    }
-}
-
-impl Clone for ProbeMemo {
-    /// A copy of a game starts with an empty memo: the answers are a cache,
-    /// not part of the position, and copying them would cost every copy.
-    fn clone(&self) -> ProbeMemo {
-        ProbeMemo::default()
     }
 }
 

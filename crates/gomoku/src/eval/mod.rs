@@ -2,8 +2,9 @@
 //! [`Evaluator`] so the CLI, the protocol and the lab choose by name.
 //!
 //! The strong evaluator also gives the search its threat hooks: quiescence
-//! over fours (and the block of a four), ordering by pattern value, and a
-//! small VCF at inner nodes ([`Evaluator::proven_win`]).
+//! over fours (and the block of a four), ordering by pattern value, and the
+//! wins a glance proves at inner nodes ([`Evaluator::proven_win`]: a five to
+//! play, or a straight four).
 
 pub mod simple;
 pub mod strong;
@@ -11,18 +12,14 @@ pub mod strong;
 use banco_search::{EvalBreakdown, Evaluator, EvaluatorStrength, Game};
 
 use crate::board::Threat;
-use crate::threat::{ThreatLimits, ThreatOutcome, vcf_in_place};
 use crate::{GomokuGame, Point};
-
-/// Positions a VCF inside the search may visit.
-pub const SEARCH_VCF_NODES: u64 = 8;
 
 /// Which evaluation.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
 pub enum GomokuEvaluator {
     /// The seeds' caro evaluation: runs of stones counted per stone.
     Simple,
-    /// Incremental line patterns and threats, with a VCF probe.
+    /// Incremental line patterns and threats.
     #[default]
     Strong,
 }
@@ -67,10 +64,10 @@ impl Evaluator<GomokuGame> for GomokuEvaluator {
 
     /// Fives if the side to move has one; else the block of the opponent's
     /// five point; else the fours that are also a second threat (four-three
-    /// or better). Plain fours are left to the VCF probe that the engine
-    /// runs at the same nodes ([`Evaluator::proven_win`]): searched here as
-    /// well, every four and its block, they made the quiescence tree of a
-    /// crowded position explode.
+    /// or better). Plain fours are left out: with every four and its block
+    /// searched here as well, the quiescence tree of a crowded position
+    /// exploded while a VCF probe ran beside it, and without the probe they
+    /// gained nothing (docs/search.md).
     fn noisy_moves(&self, game: &GomokuGame, out: &mut Vec<Point>) {
         out.clear();
         if game.rule_outcome().is_some() {
@@ -130,23 +127,10 @@ impl Evaluator<GomokuGame> for GomokuEvaluator {
                 return Some(3);
             }
         }
-        // A win by fours needs two fours to play (one four alone is
-        // blocked), unless a block would be a renju foul; the probe runs at
-        // every node, so it looks only where a win is plausible.
-        let fours = board.count_at_least(me, Threat::Four);
-        let foul_blocks = game.rule() == crate::Rule::Renju && me == banco_search::Side::Second;
-        if fours == 0 || (fours == 1 && !foul_blocks) {
-            return None;
-        }
-        let hash = game.hash();
-        if let Some(answer) = game.probes().get(hash) {
-            return answer;
-        }
-        let answer = match vcf_in_place(game, ThreatLimits::nodes(SEARCH_VCF_NODES)).outcome {
-            ThreatOutcome::Win(line) => u32::try_from(line.len()).ok(),
-            _ => None,
-        };
-        game.probes().put(hash, answer);
-        answer
+        // A VCF was searched here too, on a budget of a few nodes, and cost
+        // more than it found: with none, freestyle gained 75 Elo and renju
+        // lost nothing (docs/search.md). The search's own tree and the
+        // threat solvers at the root find the longer wins.
+        None
     }
 }
