@@ -29,7 +29,10 @@ const DEFAULT_TURN_MS: i64 = 5_000;
 /// A share of the match time left is spent on one move: 1 / this.
 const MATCH_SHARE: i64 = 12;
 /// Below this many milliseconds to think, the brain plays at once.
-const INSTANT_MS: i64 = 40;
+const INSTANT_MS: i64 = 10;
+/// The margin kept back from a move's time for the pipe, the process and
+/// the clock's grain: a tenth of it, and at least this many milliseconds.
+const MIN_MARGIN_MS: i64 = 15;
 /// The table size unless `INFO max_memory` asks for less.
 const DEFAULT_HASH_MB: usize = 64;
 
@@ -220,6 +223,7 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
             Some(Ok(size)) => {
                 self.size = size;
                 self.new_game();
+                self.prepare_searcher();
                 self.send("OK");
             }
             _ if width != height => self.error(&format!(
@@ -228,6 +232,15 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
             _ => self.error(&format!(
                 "unsupported board size {width}: Banco plays 15x15 to 20x20"
             )),
+        }
+    }
+
+    /// Builds the searcher now if there is none, so that its table is
+    /// allocated and cleared between commands and not on the first move's
+    /// clock (64 MB took 60–95 ms of a 200 ms turn).
+    fn prepare_searcher(&mut self) {
+        if self.searcher.is_none() && self.thinking.is_none() {
+            self.searcher = Some(Searcher::new(self.plan().config));
         }
     }
 
@@ -420,11 +433,21 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
             ("time_left", Some(ms)) => self.time_left_ms = Some(ms),
             ("max_memory", Some(bytes)) => {
                 let mb = usize::try_from(bytes / 4 / (1 << 20)).unwrap_or(0);
-                self.hash_mb = if bytes <= 0 {
+                let hash_mb = if bytes <= 0 {
                     DEFAULT_HASH_MB
                 } else {
                     mb.clamp(1, DEFAULT_HASH_MB)
                 };
+                if hash_mb != self.hash_mb {
+                    // A searcher keeps the table it was built with.
+                    self.hash_mb = hash_mb;
+                    if self.thinking.is_none() {
+                        self.searcher = None;
+                        if self.game.is_some() {
+                            self.prepare_searcher();
+                        }
+                    }
+                }
             }
             ("rule", Some(bits)) => {
                 self.rule = Rule::from_gomocup(u32::try_from(bits).unwrap_or(0));
@@ -453,8 +476,12 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
         {
             budget = budget.min(left / MATCH_SHARE);
         }
-        // Keep a margin for the pipe, the process and the clock's grain.
-        let margin = (budget / 6).max(50);
+        // The move's own deadlines (the search until 85 % of the time, the
+        // check of its move until 95 %) keep a share back already; a sixth
+        // and at least 50 ms on top left 200 ms moves about 110 ms of
+        // thought and played moves of a short clock at depth 1
+        // (docs/gomoku.md).
+        let margin = (budget / 10).max(MIN_MARGIN_MS);
         let usable = budget - margin;
         (usable >= INSTANT_MS).then(|| Duration::from_millis(u64::try_from(usable).unwrap_or(0)))
     }
@@ -535,5 +562,46 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
 impl<W: Write + Send + 'static> Drop for GomocupBrain<W> {
     fn drop(&mut self) {
         self.wait_for_search(true);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brain() -> GomocupBrain<Vec<u8>> {
+        GomocupBrain::new(Vec::new())
+    }
+
+    fn table_mb(brain: &GomocupBrain<Vec<u8>>) -> Option<usize> {
+        brain.searcher.as_ref().map(|s| s.config().hash_mb)
+    }
+
+    #[test]
+    fn the_searcher_is_built_at_start_and_rebuilt_for_a_new_table_size() {
+        let mut b = brain();
+        assert!(b.handle_line("INFO max_memory 83886080"));
+        assert_eq!(table_mb(&b), None, "no board, no searcher yet");
+        assert!(b.handle_line("START 15"));
+        assert_eq!(table_mb(&b), Some(20));
+        assert!(b.handle_line("INFO max_memory 41943040"));
+        assert_eq!(table_mb(&b), Some(10));
+        assert!(b.handle_line("INFO max_memory 0"));
+        assert_eq!(table_mb(&b), Some(DEFAULT_HASH_MB));
+    }
+
+    #[test]
+    fn a_move_keeps_a_tenth_back_and_a_short_one_is_played_at_once() {
+        let mut b = brain();
+        b.handle_line("INFO timeout_turn 200");
+        assert_eq!(b.move_time(), Some(Duration::from_millis(180)));
+        b.handle_line("INFO timeout_turn 1000");
+        assert_eq!(b.move_time(), Some(Duration::from_millis(900)));
+        // A twelfth of the match time left, less the margin.
+        b.handle_line("INFO timeout_match 60000");
+        b.handle_line("INFO time_left 1200");
+        assert_eq!(b.move_time(), Some(Duration::from_millis(85)));
+        b.handle_line("INFO time_left 250");
+        assert_eq!(b.move_time(), None);
     }
 }
