@@ -13,7 +13,7 @@
 //! a command that cannot be carried out (a move on an occupied point, a board
 //! size Banco does not play) `ERROR`; neither ends the session.
 //!
-//! Each move is played within min(`timeout_turn`, a twelfth of `time_left`)
+//! Each move is played within min(`timeout_turn`, an eighth of `time_left`)
 //! less a margin; `timeout_turn 0` means play at once (a one-ply search).
 
 mod brain;
