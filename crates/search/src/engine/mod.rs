@@ -604,7 +604,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     instability += 2;
                 }
                 last_best = best;
-                let stretch = (55 + 25 * instability).min(150);
+                let stable = u32::try_from(self.params.iteration_start_percent).unwrap_or(55);
+                let stretch = (stable + 25 * instability).min(150);
                 if self.stopped
                     || self.budget.stop_raised()
                     || !self.budget.time.may_start_iteration(stretch)

@@ -187,6 +187,9 @@ search_params! {
     se_margin: 200 in 50..=600 step 25.0;
     /// The largest history bonus of one cut-off.
     history_bonus_max: 1600 in 200..=8000 step 150.0;
+    /// A new iteration starts only before this per cent of the soft time
+    /// budget is spent while the best move is stable.
+    iteration_start_percent: 55 in 30..=100 step 5.0;
 }
 
 impl Default for SearchParams {
