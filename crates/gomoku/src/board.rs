@@ -130,28 +130,14 @@ pub const CARO_WEIGHTS: PatternWeights = PatternWeights {
     threats: [[0; THREAT_LEVELS]; THREAT_LEVELS],
 };
 
-/// Freestyle's line weights from its self-play fit, before the threat
-/// pairs were fitted with them: renju's colours play with these. Fits of
-/// renju's own games, Banco's and a stronger engine's, lowered the error
-/// and did not win their matches (docs/gomoku.md).
-const FREESTYLE_LINE_WEIGHTS: PatternWeights = PatternWeights {
-    line: [
-        [0, 0, -2, -19, 3, 5, 70, 267, 573, -778, -5005, 1200],
-        [0, 0, -4, -18, -2, 1, 74, 198, 544, 49, -1616, 1200],
-    ],
-    double_three: [-242, -142],
-    four_three: [2257, 1268],
-    tempo: 1233,
-    threats: [[0; THREAT_LEVELS]; THREAT_LEVELS],
-};
+/// Renju black's weights: freestyle's. Fits to renju games of their own
+/// (Banco's self-play twice, a stronger engine's once), one set for each
+/// colour, lowered the error and did not win their matches; freestyle's
+/// weights fitted to the stronger engine's games did (docs/gomoku.md).
+pub const RENJU_BLACK_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
 
-/// Renju black's weights: freestyle's line weights until a fit of their
-/// own beats them.
-pub const RENJU_BLACK_WEIGHTS: PatternWeights = FREESTYLE_LINE_WEIGHTS;
-
-/// Renju white's weights: freestyle's line weights until a fit of their
-/// own beats them.
-pub const RENJU_WHITE_WEIGHTS: PatternWeights = FREESTYLE_LINE_WEIGHTS;
+/// Renju white's weights: freestyle's, as black's.
+pub const RENJU_WHITE_WEIGHTS: PatternWeights = FREESTYLE_WEIGHTS;
 
 impl PatternWeights {
     /// The weights `side`'s points and tempo are counted in under `rule`:
