@@ -267,6 +267,16 @@ fn games(args: &TuneArgs, rule: Rule, options: &SelfPlay) -> anyhow::Result<Vec<
 
 /// `banco tune gomoku --combos`: a value per point class.
 fn run_combos(args: &TuneArgs, rule: Rule, options: &SelfPlay) -> anyhow::Result<()> {
+    // Games read from a file were not played by these settings: the
+    // header names the file instead, so its command rebuilds the table.
+    let read = args.records.as_ref().filter(|path| path.exists());
+    let source = match read {
+        Some(path) => format!("--records {}", path.display()),
+        None => format!(
+            "--games {} --nodes {} --seed {}",
+            args.games, args.nodes, args.seed
+        ),
+    };
     let records = games(args, rule, options)?;
     let samples = combo_samples(&records, rule);
     let start = live_combo_vector(rule);
@@ -296,10 +306,7 @@ fn run_combos(args: &TuneArgs, rule: Rule, options: &SelfPlay) -> anyhow::Result
         fitted.validation_loss.1
     )?;
     let header = format!(
-        "{rule} point-class values (mover row, then waiter row), fitted by\nbanco tune gomoku --rule {rule} --combos --games {} --nodes {} --seed {} --epochs {} --pull {}\non {} positions of {} games; held-out error {:.6} -> {:.6}",
-        args.games,
-        args.nodes,
-        args.seed,
+        "{rule} point-class values (mover row, then waiter row), fitted by\nbanco tune gomoku --rule {rule} --combos {source} --epochs {} --pull {}\non {} positions of {} games; held-out error {:.6} -> {:.6}",
         args.epochs,
         args.pull,
         samples.len(),

@@ -1038,7 +1038,12 @@ mod tests {
             let weights = PatternWeights::for_side(rule, Side::First);
             assert_eq!(from_vector(&to_vector(weights)), *weights);
         }
-        let (a, b) = (&crate::board::CARO_WEIGHTS, &crate::board::STANDARD_WEIGHTS);
+        let a = &crate::board::FREESTYLE_WEIGHTS;
+        let b = &PatternWeights {
+            tempo: a.tempo + 1,
+            four_three: [a.four_three[1], a.four_three[0]],
+            ..*a
+        };
         assert_eq!(from_colour_vector(&to_colour_vector([a, b])), [*a, *b]);
     }
 
