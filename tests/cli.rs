@@ -840,6 +840,16 @@ fn tune_fits_renju_weights_per_colour_from_its_games() {
     let again = banco(&args);
     assert!(again.status.success(), "{}", stderr(&again));
     assert_eq!(stdout(&again), text);
+    // With --one-set both colours get the same weights.
+    let one_set = banco(&[&args[..], &["--one-set"]].concat());
+    assert!(one_set.status.success(), "{}", stderr(&one_set));
+    let text = stdout(&one_set);
+    let set = |name: &str| {
+        let start = text.find(&format!("pub const {name}")).unwrap();
+        let end = start + text[start..].find("};").unwrap();
+        text[start..end].replace(name, "")
+    };
+    assert_eq!(set("RENJU_BLACK_WEIGHTS"), set("RENJU_WHITE_WEIGHTS"));
     let _ = std::fs::remove_file(&path);
 
     let combos = banco(&[

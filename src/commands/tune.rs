@@ -69,6 +69,10 @@ pub struct TuneArgs {
     /// the threat pairs (what both players' best threats are worth together).
     #[arg(long, conflicts_with = "combos")]
     pub hold_points: bool,
+    /// Under a rule whose colours have weights of their own (renju), fit
+    /// one set that both colours play, as the other rules do.
+    #[arg(long, conflicts_with = "hold")]
+    pub one_set: bool,
     /// Every this many-th game is held out to validate the fit.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..=1_000))]
     pub validate_every: u32,
@@ -156,7 +160,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
     let fitted = fit(
         &samples,
         [Side::First, Side::Second].map(|side| PatternWeights::for_side(rule, side)),
-        !per_colour,
+        !per_colour || args.one_set,
         Held {
             colour: args.hold,
             points: args.hold_points,
