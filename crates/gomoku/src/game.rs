@@ -428,6 +428,9 @@ impl Game for GomokuGame {
     // Passed its SPRT in freestyle (docs/search.md): a point that alone
     // holds a threat together is common in gomoku.
     const SINGULAR_EXTENSIONS: bool = true;
+    // A node lists tens of points and few of them matter: the move count
+    // limit of gomoku engines at every depth (docs/search.md).
+    const MOVE_COUNT_PRUNING: bool = true;
 
     fn side_to_move(&self) -> Side {
         self.to_move

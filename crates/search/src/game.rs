@@ -119,6 +119,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// it passed an SPRT in this game (docs/search.md).
     const CONTINUATION_PRUNING: bool = false;
 
+    /// Whether every node below the root skips its late moves at any depth
+    /// once a move that does not lose is searched: a multiple of
+    /// 3 + depth^1.32 moves of any kind (the tunable `move_count_percent`)
+    /// while the position improves, half as many otherwise, at PV
+    /// and non-PV nodes alike (the move count pruning of gomoku engines,
+    /// far narrower than chess's quiet-move limit near the horizon): off
+    /// unless it passed an SPRT in this game (docs/search.md).
+    const MOVE_COUNT_PRUNING: bool = false;
+
     /// Whether late root moves (quiet, not checking) are searched reduced
     /// first, as late moves of a PV node are below the root: off unless it
     /// passed an SPRT in this game (docs/search.md).

@@ -187,6 +187,10 @@ search_params! {
     se_margin: 200 in 50..=600 step 25.0;
     /// The largest history bonus of one cut-off.
     history_bonus_max: 1600 in 200..=8000 step 150.0;
+    /// Where the game prunes by move count at every depth
+    /// (`Game::MOVE_COUNT_PRUNING`), the limit in per cent of 3 + depth^1.32:
+    /// 100 % (the curve of gomoku engines) failed in Banco, 300 % passed.
+    move_count_percent: 300 in 25..=800 step 25.0;
     /// A new iteration starts only before this per cent of the soft time
     /// budget is spent while the best move is stable.
     iteration_start_percent: 55 in 30..=100 step 5.0;

@@ -24,6 +24,21 @@ fn late_move_limit(depth: i32, improving: bool) -> usize {
     usize::try_from(if improving { base } else { base / 2 }).unwrap_or(0)
 }
 
+/// Moves of any kind searched at a node of this depth before the rest are
+/// skipped, where the game prunes by move count at every depth
+/// ([`Game::MOVE_COUNT_PRUNING`]): 3 + depth^1.32 while the position
+/// improves, half of that otherwise, scaled by a tunable (the curve gomoku
+/// engines use, which grows far slower than chess's 3 + depth², since a
+/// gomoku node has tens of candidate points and few of them matter).
+fn move_count_limit(depth: i32, improving: bool, percent: i32) -> usize {
+    let depth = f64::from(depth.max(0));
+    let base = (3.0 + depth.powf(1.32)) * f64::from(percent.max(1)) / 100.0;
+    // At most a few thousand: the cast cannot truncate anything that counts.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let base = base as usize;
+    if improving { base } else { base / 2 }
+}
+
 impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// The horizon: quiescence search, or with it switched off the static
     /// evaluation, as the textbook algorithms do.
@@ -323,6 +338,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut best = -INFINITY;
         let mut best_key = NO_MOVE;
         let mut searched = 0_usize;
+        let move_limit = if G::MOVE_COUNT_PRUNING && !in_check {
+            move_count_limit(depth, improving, self.params.move_count_percent)
+        } else {
+            usize::MAX
+        };
         let mut multi_cut = None;
         loop {
             let (mv, order) = if let Some(mv) = hash_first.take() {
@@ -340,6 +360,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             };
             if excluded != NO_MOVE && G::move_key(mv) == excluded {
                 continue;
+            }
+            // Move count pruning at any depth, where the game asks for it:
+            // once a move that does not lose is in hand, the late moves of
+            // a well-ordered list are skipped.
+            if searched + 1 >= move_limit && best > -MATE_BOUND && self.tech.futility {
+                break;
             }
             let noisy = self.eval.is_noisy(&self.game, mv);
 
