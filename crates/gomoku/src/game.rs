@@ -428,12 +428,16 @@ impl Game for GomokuGame {
     // Passed its SPRT in freestyle (docs/search.md): a point that alone
     // holds a threat together is common in gomoku.
     const SINGULAR_EXTENSIONS: bool = true;
-    // A node lists tens of points and few of them matter: the move count
-    // limit of gomoku engines at every depth (docs/search.md).
-    const MOVE_COUNT_PRUNING: bool = true;
 
     fn side_to_move(&self) -> Side {
         self.to_move
+    }
+
+    // A node lists tens of points and few of them matter: the move count
+    // limit of gomoku engines at every depth, where it passed its SPRT
+    // (docs/search.md; renju's did not).
+    fn move_count_pruning(&self) -> bool {
+        self.rule != Rule::Renju
     }
 
     fn legal_moves(&self, out: &mut Vec<Point>) {

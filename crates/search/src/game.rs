@@ -125,8 +125,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// while the position improves, half as many otherwise, at PV
     /// and non-PV nodes alike (the move count pruning of gomoku engines,
     /// far narrower than chess's quiet-move limit near the horizon): off
-    /// unless it passed an SPRT in this game (docs/search.md).
-    const MOVE_COUNT_PRUNING: bool = false;
+    /// unless it passed an SPRT in this game, and in gomoku in this rule
+    /// (docs/search.md).
+    fn move_count_pruning(&self) -> bool {
+        false
+    }
 
     /// Whether late root moves (quiet, not checking) are searched reduced
     /// first, as late moves of a PV node are below the root: off unless it

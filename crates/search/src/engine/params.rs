@@ -188,7 +188,7 @@ search_params! {
     /// The largest history bonus of one cut-off.
     history_bonus_max: 1600 in 200..=8000 step 150.0;
     /// Where the game prunes by move count at every depth
-    /// (`Game::MOVE_COUNT_PRUNING`), the limit in per cent of 3 + depth^1.32:
+    /// (`Game::move_count_pruning`), the limit in per cent of 3 + depth^1.32:
     /// 100 % (the curve of gomoku engines) failed in Banco, 300 % passed.
     move_count_percent: 300 in 25..=800 step 25.0;
     /// A new iteration starts only before this per cent of the soft time

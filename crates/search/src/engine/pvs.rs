@@ -26,7 +26,7 @@ fn late_move_limit(depth: i32, improving: bool) -> usize {
 
 /// Moves of any kind searched at a node of this depth before the rest are
 /// skipped, where the game prunes by move count at every depth
-/// ([`Game::MOVE_COUNT_PRUNING`]): 3 + depth^1.32 while the position
+/// ([`Game::move_count_pruning`]): 3 + depth^1.32 while the position
 /// improves, half of that otherwise, scaled by a tunable (the curve gomoku
 /// engines use, which grows far slower than chess's 3 + depth², since a
 /// gomoku node has tens of candidate points and few of them matter).
@@ -338,7 +338,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut best = -INFINITY;
         let mut best_key = NO_MOVE;
         let mut searched = 0_usize;
-        let move_limit = if G::MOVE_COUNT_PRUNING && !in_check {
+        let move_limit = if !in_check && self.game.move_count_pruning() {
             move_count_limit(depth, improving, self.params.move_count_percent)
         } else {
             usize::MAX
