@@ -434,10 +434,11 @@ impl Game for GomokuGame {
     }
 
     // A node lists tens of points and few of them matter: the move count
-    // limit of gomoku engines at every depth, where it passed its SPRT
-    // (docs/search.md; renju's did not).
+    // limit of gomoku engines at every depth, in the rule where it passed
+    // its SPRT (docs/search.md: renju's did not pass; standard and caro
+    // are not tested yet).
     fn move_count_pruning(&self) -> bool {
-        self.rule != Rule::Renju
+        self.rule == Rule::Freestyle
     }
 
     fn legal_moves(&self, out: &mut Vec<Point>) {
