@@ -428,6 +428,8 @@ impl Game for GomokuGame {
     // Passed its SPRT in freestyle (docs/search.md): a point that alone
     // holds a threat together is common in gomoku.
     const SINGULAR_EXTENSIONS: bool = true;
+    // Experiment: a cut node far above beta searched a ply less deep.
+    const FAIL_HIGH_REDUCTION: bool = true;
 
     fn side_to_move(&self) -> Side {
         self.to_move

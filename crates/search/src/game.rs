@@ -102,6 +102,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// game's evaluator has.
     const PROBCUT: bool = false;
 
+    /// Whether an expected cut node whose evaluation is far above beta is
+    /// searched a ply less deep (fail-high reduction): off unless it passed
+    /// an SPRT in this game (docs/search.md).
+    const FAIL_HIGH_REDUCTION: bool = false;
+
     /// Whether razoring applies in this game (a node far below alpha near
     /// the horizon asks quiescence whether a capture saves it): off unless
     /// it passed an SPRT in this game (docs/search.md).
