@@ -428,8 +428,6 @@ impl Game for GomokuGame {
     // Passed its SPRT in freestyle (docs/search.md): a point that alone
     // holds a threat together is common in gomoku.
     const SINGULAR_EXTENSIONS: bool = true;
-    // Experiment: a cut node far above beta searched a ply less deep.
-    const FAIL_HIGH_REDUCTION: bool = true;
 
     fn side_to_move(&self) -> Side {
         self.to_move
@@ -440,6 +438,12 @@ impl Game for GomokuGame {
     // its SPRT (docs/search.md: renju's did not pass; standard and caro
     // are not tested yet).
     fn move_count_pruning(&self) -> bool {
+        self.rule == Rule::Freestyle
+    }
+
+    // A cut node far above beta searched a ply less deep, in the rule where
+    // it passed its SPRT (docs/search.md).
+    fn fail_high_reduction(&self) -> bool {
         self.rule == Rule::Freestyle
     }
 

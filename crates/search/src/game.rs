@@ -102,11 +102,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// game's evaluator has.
     const PROBCUT: bool = false;
 
-    /// Whether an expected cut node whose evaluation is far above beta is
-    /// searched a ply less deep (fail-high reduction): off unless it passed
-    /// an SPRT in this game (docs/search.md).
-    const FAIL_HIGH_REDUCTION: bool = false;
-
     /// Whether razoring applies in this game (a node far below alpha near
     /// the horizon asks quiescence whether a capture saves it): off unless
     /// it passed an SPRT in this game (docs/search.md).
@@ -133,6 +128,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// unless it passed an SPRT in this game, and in gomoku in this rule
     /// (docs/search.md).
     fn move_count_pruning(&self) -> bool {
+        false
+    }
+
+    /// Whether an expected cut node whose evaluation is far above beta (the
+    /// tunable `fhr_margin`) is searched a ply less deep, from depth 3
+    /// (fail-high reduction): off unless it passed an SPRT in this game,
+    /// and in gomoku in this rule (docs/search.md).
+    fn fail_high_reduction(&self) -> bool {
         false
     }
 

@@ -26,7 +26,7 @@ pub const SE_TT_DEPTH_MARGIN: i32 = 3;
 
 /// ProbCut applies from this depth…
 pub const PROBCUT_MIN_DEPTH: i32 = 5;
-/// Fail-high reduction (`Game::FAIL_HIGH_REDUCTION`) applies from this depth.
+/// Fail-high reduction (`Game::fail_high_reduction`) applies from this depth.
 pub const FHR_MIN_DEPTH: i32 = 3;
 /// …looking for a capture whose reduced search beats beta by this much…
 pub const PROBCUT_MARGIN: i32 = 180;

@@ -303,12 +303,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // Fail-high reduction: an expected cut node already far above beta
         // will most likely cut with any reasonable move, so a shallower
         // search is enough to show it.
-        if G::FAIL_HIGH_REDUCTION
+        if self.tech.late_move_reductions
             && !PV
             && cut_node
             && !in_check
             && depth >= FHR_MIN_DEPTH
             && eval >= beta + self.params.fhr_margin * G::EVAL_SCALE
+            && self.game.fail_high_reduction()
         {
             depth -= 1;
         }
