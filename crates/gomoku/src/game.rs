@@ -441,6 +441,12 @@ impl Game for GomokuGame {
         self.rule == Rule::Freestyle
     }
 
+    // A cut node far above beta searched a ply less deep, in the rule where
+    // it passed its SPRT (docs/search.md).
+    fn fail_high_reduction(&self) -> bool {
+        self.rule == Rule::Freestyle
+    }
+
     fn legal_moves(&self, out: &mut Vec<Point>) {
         out.clear();
         if self.rule_outcome().is_some() {

@@ -131,6 +131,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Whether an expected cut node whose evaluation is far above beta (the
+    /// tunable `fhr_margin`) is searched a ply less deep, from depth 3
+    /// (fail-high reduction): off unless it passed an SPRT in this game,
+    /// and in gomoku in this rule (docs/search.md).
+    fn fail_high_reduction(&self) -> bool {
+        false
+    }
+
     /// Whether late root moves (quiet, not checking) are searched reduced
     /// first, as late moves of a PV node are below the root: off unless it
     /// passed an SPRT in this game (docs/search.md).

@@ -26,6 +26,8 @@ pub const SE_TT_DEPTH_MARGIN: i32 = 3;
 
 /// ProbCut applies from this depth…
 pub const PROBCUT_MIN_DEPTH: i32 = 5;
+/// Fail-high reduction (`Game::fail_high_reduction`) applies from this depth.
+pub const FHR_MIN_DEPTH: i32 = 3;
 /// …looking for a capture whose reduced search beats beta by this much…
 pub const PROBCUT_MARGIN: i32 = 180;
 /// …less this much when the position is improving…
@@ -191,6 +193,10 @@ search_params! {
     /// (`Game::move_count_pruning`), the limit in per cent of 3 + depth^1.32:
     /// 100 % (the curve of gomoku engines) failed in Banco, 300 % passed.
     move_count_percent: 300 in 25..=800 step 25.0;
+    /// Fail-high reduction: an expected cut node whose evaluation is this
+    /// much above beta (in centipawns, times the game's scale) is searched
+    /// a ply less deep.
+    fhr_margin: 100 in 0..=600 step 20.0;
     /// A new iteration starts only before this per cent of the soft time
     /// budget is spent while the best move is stable.
     iteration_start_percent: 55 in 30..=100 step 5.0;

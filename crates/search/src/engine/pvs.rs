@@ -7,9 +7,9 @@
 use super::NO_PIECE_TO;
 use super::Worker;
 use super::params::{
-    CONT_PRUNE_MARGIN, CONT_PRUNE_MAX_DEPTH, DEEPER_BASE, DEEPER_PER_PLY, LMR_BAD_NOISY_RELIEF,
-    LMR_CUT_NODE, LMR_MIN_MOVES, PROBCUT_IMPROVING, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH,
-    PROBCUT_REDUCTION, RAZOR_BASE, RAZOR_MARGIN, SE_TT_DEPTH_MARGIN,
+    CONT_PRUNE_MARGIN, CONT_PRUNE_MAX_DEPTH, DEEPER_BASE, DEEPER_PER_PLY, FHR_MIN_DEPTH,
+    LMR_BAD_NOISY_RELIEF, LMR_CUT_NODE, LMR_MIN_MOVES, PROBCUT_IMPROVING, PROBCUT_MARGIN,
+    PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, RAZOR_BASE, RAZOR_MARGIN, SE_TT_DEPTH_MARGIN,
 };
 use super::picker::{
     BAD_NOISY, COUNTER_MOVE, GOOD_NOISY, HASH_MOVE, KILLER, Picker, UNSCORED_QUIET,
@@ -298,6 +298,20 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             {
                 return value;
             }
+        }
+
+        // Fail-high reduction: an expected cut node already far above beta
+        // will most likely cut with any reasonable move, so a shallower
+        // search is enough to show it.
+        if self.tech.late_move_reductions
+            && !PV
+            && cut_node
+            && !in_check
+            && depth >= FHR_MIN_DEPTH
+            && eval >= beta + self.params.fhr_margin * G::EVAL_SCALE
+            && self.game.fail_high_reduction()
+        {
+            depth -= 1;
         }
 
         // Internal iterative reduction: with no hash move the ordering is a
