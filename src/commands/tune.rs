@@ -11,6 +11,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use banco_games::GameKind;
 use banco_gomoku::combo::write_table;
+use banco_gomoku::policy::{fit_policy, policy_samples};
 use banco_gomoku::tune::{
     COLOUR_FEATURES, GameRecord, Held, Sample, SelfPlay, combo_samples, fit, fit_combos,
     live_combo_vector, samples, self_play_records,
@@ -81,7 +82,12 @@ pub struct TuneArgs {
     /// write the table to `--out`.
     #[arg(long, requires = "out")]
     pub combos: bool,
-    /// Where `--combos` writes its table (the format of
+    /// Fit a move-ordering prior instead (a logit per point class for the
+    /// side to move and for the opponent; `banco_gomoku::policy`) to the
+    /// moves of the games, and write it to `--out`.
+    #[arg(long, requires = "out", conflicts_with_all = ["combos", "hold_points", "hold"])]
+    pub policy: bool,
+    /// Where `--combos` or `--policy` writes its table (the format of
     /// `crates/gomoku/src/eval/freestyle.combos`).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -119,6 +125,9 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         bail!(
             "--hold needs a rule whose colours have weights of their own (renju); {rule} has one set"
         );
+    }
+    if args.policy {
+        return run_policy(args, rule, &options);
     }
     if args.combos {
         if PatternWeights::per_colour(rule) {
@@ -321,6 +330,82 @@ fn run_combos(args: &TuneArgs, rule: Rule, options: &SelfPlay) -> anyhow::Result
     );
     let Some(out) = &args.out else {
         bail!("--combos needs --out");
+    };
+    std::fs::write(out, write_table(&fitted.values, &header))
+        .with_context(|| format!("cannot write {}", out.display()))?;
+    Ok(())
+}
+
+/// `banco tune gomoku --policy`: a move-ordering prior per point class.
+fn run_policy(args: &TuneArgs, rule: Rule, options: &SelfPlay) -> anyhow::Result<()> {
+    let read = args.records.as_ref().filter(|path| path.exists());
+    let source = match read {
+        Some(path) => format!("--records {}", path.display()),
+        None => format!(
+            "--games {} --nodes {} --seed {}",
+            args.games, args.nodes, args.seed
+        ),
+    };
+    let records = games(args, rule, options)?;
+    let samples = policy_samples(&records, rule);
+    let started = Instant::now();
+    let fitted = fit_policy(
+        &samples,
+        args.epochs,
+        args.pull,
+        args.validate_every,
+        &mut |epoch, loss| {
+            if epoch % 50 == 0 {
+                eprint!(
+                    "\repoch {epoch}/{}: cross-entropy {loss:.5} ({:.0} s)",
+                    args.epochs,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        },
+    );
+    eprintln!();
+    outln!(
+        "{} positions from {} games; {} to fit, {} held out",
+        samples.len(),
+        records.len(),
+        fitted.sizes.0,
+        fitted.sizes.1
+    )?;
+    outln!(
+        "cross-entropy of the moves played: training {:.5}, held out {:.5}",
+        fitted.loss.0,
+        fitted.loss.1
+    )?;
+    for (name, score) in [
+        ("ordering before", fitted.before),
+        ("learned prior", fitted.after),
+    ] {
+        outln!(
+            "{name}, held out: first choice {:.1} %, first three {:.1} %; quiet moves ({} positions) among the quiet: {:.1} %, {:.1} %; noisy moves ({}) among the noisy: {:.1} %",
+            100.0 * score.top1,
+            100.0 * score.top3,
+            score.quiet_positions,
+            100.0 * score.quiet_top1,
+            100.0 * score.quiet_top3,
+            score.noisy_positions,
+            100.0 * score.noisy_top1
+        )?;
+    }
+    let header = format!(
+        "{rule} move-ordering prior (logits x {}: the side to move's row, then the opponent's), fitted by\nbanco tune gomoku --rule {rule} --policy {source} --epochs {} --pull {}\non {} positions of {} games; held-out cross-entropy {:.5}, first choice {:.1} % (before {:.1} %)",
+        banco_gomoku::policy::LOGIT_ONE,
+        args.epochs,
+        args.pull,
+        samples.len(),
+        records.len(),
+        fitted.loss.1,
+        100.0 * fitted.after.top1,
+        100.0 * fitted.before.top1,
+        rule = rule.name()
+    );
+    let Some(out) = &args.out else {
+        bail!("--policy needs --out");
     };
     std::fs::write(out, write_table(&fitted.values, &header))
         .with_context(|| format!("cannot write {}", out.display()))?;

@@ -429,6 +429,12 @@ impl Board {
         self.patterns[side.index()][index][d]
     }
 
+    /// The code of the four line patterns a stone of `side` would make at
+    /// the empty `index` (base 12, the first direction most significant).
+    pub(crate) fn code(&self, side: Side, index: usize) -> u16 {
+        self.codes[side.index()][index]
+    }
+
     /// How strong `side`'s best point is: 0 below an open three, then one
     /// level each for an open three, two, a four, a four-three, a straight
     /// four (or two fours), a five.

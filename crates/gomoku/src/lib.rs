@@ -40,6 +40,7 @@ pub mod eval;
 mod game;
 mod pattern;
 mod point;
+pub mod policy;
 pub mod render;
 pub mod renju;
 mod rule;

@@ -181,20 +181,54 @@ const fn rank(threat: Threat) -> i32 {
 /// its attacking and defending value.
 #[must_use]
 pub fn order_hint(game: &GomokuGame, index: usize) -> i32 {
-    let board = game.board();
-    let me = game.side_to_move();
-    let them = me.opponent();
-    let own = rank(board.threat(me, index)) * 2;
-    let stop = (rank(board.threat(them, index)) * 2 - 1).max(0);
-    own.max(stop) * 100_000 + 2 * board.value(me, index) + board.value(them, index)
+    let Some(table) = crate::policy::learned_policy(game.rule()) else {
+        return pattern_order_hint(game, index);
+    };
+    // Fives to make or stop and straight fours keep their place at the
+    // front; below them the prior orders better than the threat ranks
+    // (docs/gomoku.md).
+    let bucket = threat_bucket(game, index);
+    let urgent = if bucket >= rank(Threat::OpenFour) * 2 - 1 {
+        bucket
+    } else {
+        0
+    };
+    urgent * 100_000 + crate::policy::logit(table, game, index)
 }
 
-/// A quiet move's worth for ordering, in the search's history units: what
-/// it builds for the mover counts twice what it takes from the opponent,
-/// as [`order_hint`] weighs them, scaled so that a point of two open twos
+/// The ordering without a learned prior: the strongest threat the move
+/// makes or stops, then its attacking and defending value.
+#[must_use]
+pub fn pattern_order_hint(game: &GomokuGame, index: usize) -> i32 {
+    let board = game.board();
+    let me = game.side_to_move();
+    threat_bucket(game, index) * 100_000
+        + 2 * board.value(me, index)
+        + board.value(me.opponent(), index)
+}
+
+/// The rank of the strongest threat a move at `index` makes (doubled) or
+/// stops (doubled, less one: own threats before equal defences).
+fn threat_bucket(game: &GomokuGame, index: usize) -> i32 {
+    let board = game.board();
+    let me = game.side_to_move();
+    let own = rank(board.threat(me, index)) * 2;
+    let stop = (rank(board.threat(me.opponent(), index)) * 2 - 1).max(0);
+    own.max(stop)
+}
+
+/// A quiet move's worth for ordering, in the search's history units: the
+/// learned prior's logit where the rule has one; else what it builds for
+/// the mover counts twice what it takes from the opponent, as
+/// [`order_hint`] weighs them, scaled so that a point of two open twos
 /// ranks with a move of good history.
 #[must_use]
 pub fn quiet_hint(game: &GomokuGame, index: usize) -> i32 {
+    if let Some(table) = crate::policy::learned_policy(game.rule()) {
+        return (crate::policy::logit(table, game, index) * POLICY_HINT_SCALE
+            / crate::policy::LOGIT_ONE)
+            .clamp(-POLICY_HINT_MAX, POLICY_HINT_MAX);
+    }
     let board = game.board();
     let me = game.side_to_move();
     let worth = 2 * board.value(me, index) + board.value(me.opponent(), index);
@@ -205,6 +239,12 @@ pub fn quiet_hint(game: &GomokuGame, index: usize) -> i32 {
 const QUIET_HINT_SCALE: i32 = 16;
 /// …up to this (a quarter of the history's range of ±16,384 each way).
 const QUIET_HINT_MAX: i32 = 8_192;
+/// History units per logit of the learned prior, where a rule has one
+/// (`crate::policy`): a point e times as likely to be played ranks as a
+/// move with this much more history.
+const POLICY_HINT_SCALE: i32 = 1_024;
+/// …up to the history's own range.
+const POLICY_HINT_MAX: i32 = 16_384;
 
 /// Whether a move makes a threat or stops one: made an open three or more,
 /// or taken from the opponent a point where he would make a four or more.
