@@ -434,17 +434,17 @@ impl Game for GomokuGame {
     }
 
     // A node lists tens of points and few of them matter: the move count
-    // limit of gomoku engines at every depth, in the rule where it passed
-    // its SPRT (docs/search.md: renju's did not pass; standard and caro
-    // are not tested yet).
+    // limit of gomoku engines at every depth, in the rules where it passed
+    // its SPRT (docs/search.md: renju's passed once the learned prior
+    // ordered its moves; standard and caro are not decided).
     fn move_count_pruning(&self) -> bool {
-        self.rule == Rule::Freestyle
+        matches!(self.rule, Rule::Freestyle | Rule::Renju)
     }
 
-    // A cut node far above beta searched a ply less deep, in the rule where
-    // it passed its SPRT (docs/search.md).
+    // A cut node far above beta searched a ply less deep, in the rules
+    // where it passed its SPRT (docs/search.md).
     fn fail_high_reduction(&self) -> bool {
-        self.rule == Rule::Freestyle
+        matches!(self.rule, Rule::Freestyle | Rule::Renju)
     }
 
     fn legal_moves(&self, out: &mut Vec<Point>) {
