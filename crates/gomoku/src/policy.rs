@@ -32,14 +32,15 @@ pub const LOGIT_ONE: i32 = 256;
 /// The learned prior of `rule`, where one was fitted for it (`banco tune
 /// gomoku --policy`).
 /// Each rule plays its prior once a match has shown it stronger
-/// (docs/search.md); standard's is fitted and waits for its test, and caro
-/// would play freestyle's (no stronger engine plays caro to learn from).
+/// (docs/search.md); caro has none of its own (no stronger engine plays
+/// caro to learn from) and freestyle's has not passed in it.
 pub(crate) fn learned_policy(rule: Rule) -> Option<&'static ComboValues> {
-    static TABLES: [OnceLock<Option<Box<ComboValues>>>; 2] = [const { OnceLock::new() }; 2];
+    static TABLES: [OnceLock<Option<Box<ComboValues>>>; 3] = [const { OnceLock::new() }; 3];
     let (slot, text) = match rule {
         Rule::Freestyle => (0, include_str!("eval/freestyle.policy")),
         Rule::Renju => (1, include_str!("eval/renju.policy")),
-        Rule::Standard | Rule::Caro => return None,
+        Rule::Standard => (2, include_str!("eval/standard.policy")),
+        Rule::Caro => return None,
     };
     TABLES[slot]
         .get_or_init(|| parse_table(text).ok())
@@ -350,7 +351,7 @@ mod tests {
     fn the_embedded_priors_are_read() {
         assert!(learned_policy(Rule::Freestyle).is_some());
         assert!(learned_policy(Rule::Renju).is_some());
-        let standard = parse_table(include_str!("eval/standard.policy")).unwrap();
+        let standard = learned_policy(Rule::Standard).unwrap();
         assert!(standard.iter().flatten().any(|&v| v != 0));
     }
 
