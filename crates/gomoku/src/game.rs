@@ -435,16 +435,16 @@ impl Game for GomokuGame {
 
     // A node lists tens of points and few of them matter: the move count
     // limit of gomoku engines at every depth, in the rules where it passed
-    // its SPRT (docs/search.md: renju's passed once the learned prior
-    // ordered its moves; standard and caro are not decided).
+    // its SPRT (docs/search.md: renju's and caro's once the learned prior
+    // ordered their moves; standard's did not pass).
     fn move_count_pruning(&self) -> bool {
-        matches!(self.rule, Rule::Freestyle | Rule::Renju)
+        matches!(self.rule, Rule::Freestyle | Rule::Renju | Rule::Caro)
     }
 
     // A cut node far above beta searched a ply less deep, in the rules
     // where it passed its SPRT (docs/search.md).
     fn fail_high_reduction(&self) -> bool {
-        matches!(self.rule, Rule::Freestyle | Rule::Renju)
+        matches!(self.rule, Rule::Freestyle | Rule::Renju | Rule::Caro)
     }
 
     fn legal_moves(&self, out: &mut Vec<Point>) {

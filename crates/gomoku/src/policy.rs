@@ -32,15 +32,14 @@ pub const LOGIT_ONE: i32 = 256;
 /// The learned prior of `rule`, where one was fitted for it (`banco tune
 /// gomoku --policy`).
 /// Each rule plays its prior once a match has shown it stronger
-/// (docs/search.md); caro has none of its own (no stronger engine plays
-/// caro to learn from) and freestyle's has not passed in it.
+/// (docs/search.md); caro plays freestyle's (no stronger engine plays caro
+/// to learn from), which passed there with move count pruning.
 pub(crate) fn learned_policy(rule: Rule) -> Option<&'static ComboValues> {
     static TABLES: [OnceLock<Option<Box<ComboValues>>>; 3] = [const { OnceLock::new() }; 3];
     let (slot, text) = match rule {
-        Rule::Freestyle => (0, include_str!("eval/freestyle.policy")),
+        Rule::Freestyle | Rule::Caro => (0, include_str!("eval/freestyle.policy")),
         Rule::Renju => (1, include_str!("eval/renju.policy")),
         Rule::Standard => (2, include_str!("eval/standard.policy")),
-        Rule::Caro => return None,
     };
     TABLES[slot]
         .get_or_init(|| parse_table(text).ok())
@@ -351,6 +350,7 @@ mod tests {
     fn the_embedded_priors_are_read() {
         assert!(learned_policy(Rule::Freestyle).is_some());
         assert!(learned_policy(Rule::Renju).is_some());
+        assert!(learned_policy(Rule::Caro).is_some());
         let standard = learned_policy(Rule::Standard).unwrap();
         assert!(standard.iter().flatten().any(|&v| v != 0));
     }
