@@ -18,7 +18,7 @@ pub fn game_panel<G: CliGame>(game: &G) -> String {
         moves.len(),
         if moves.len() == 1 { "" } else { "s" }
     );
-    if game.in_check() {
+    if G::INFO.has_check && game.in_check() {
         line.push_str(" · check!");
     }
     line

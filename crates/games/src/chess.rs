@@ -49,6 +49,7 @@ impl Playable for ChessGame {
         uci_variant: Some("chess"),
         uci_ranks_from_one: false,
         has_perft: true,
+        has_check: true,
         evaluators: &["strong", "simple", "nnue"],
         decisive_cp: Some(1000),
         bench_positions: &CHESS_POSITIONS,

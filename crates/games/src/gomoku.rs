@@ -58,6 +58,7 @@ impl Playable for GomokuGame {
         uci_variant: None,
         uci_ranks_from_one: false,
         has_perft: false,
+        has_check: false,
         evaluators: &["strong", "simple"],
         decisive_cp: None,
         bench_positions: &GOMOKU_POSITIONS,

@@ -53,6 +53,9 @@ pub struct GameInfo {
     pub uci_ranks_from_one: bool,
     /// Whether perft means anything (gomoku's moves are every empty point).
     pub has_perft: bool,
+    /// Whether a player is told of check: gomoku's search treats the
+    /// opponent's four as check, but players do not call it one.
+    pub has_check: bool,
     /// The evaluators it offers by name, default first (`nnue` where the
     /// game has a net).
     pub evaluators: &'static [&'static str],

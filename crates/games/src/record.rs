@@ -456,7 +456,7 @@ impl<G: Playable> AnyGame for Record<G> {
             position: self.game.position(),
             snapshots: self.snapshots.clone(),
             legal_moves,
-            in_check: self.game.in_check(),
+            in_check: G::INFO.has_check && self.game.in_check(),
             marks: self.game.marks(),
         }
     }
@@ -606,6 +606,22 @@ mod tests {
         game.reset();
         assert!(game.moves().is_empty() && !game.undo());
         assert_eq!(game.board().legal_moves.len(), 20);
+    }
+
+    #[test]
+    fn a_gomoku_four_is_not_shown_as_check() {
+        // The search treats the opponent's four as check; the board a
+        // player sees does not call it one. Chess still does.
+        let mut gomoku = GameKind::Gomoku.setup(&Setup::default()).unwrap();
+        for code in ["h8", "a1", "i8", "a3", "j8", "a5", "k8"] {
+            gomoku.play_code(code).unwrap();
+        }
+        assert!(!gomoku.board().in_check);
+        let mut chess = GameKind::Chess.setup(&Setup::default()).unwrap();
+        for code in ["e2e4", "f7f6", "d2d4", "g7g5", "d1h5"] {
+            chess.play_code(code).unwrap();
+        }
+        assert!(chess.board().in_check);
     }
 
     #[test]

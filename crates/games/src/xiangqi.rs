@@ -37,6 +37,7 @@ impl Playable for XiangqiGame {
         uci_variant: Some("xiangqi"),
         uci_ranks_from_one: true,
         has_perft: true,
+        has_check: true,
         evaluators: &["strong", "simple", "nnue"],
         decisive_cp: Some(1000),
         bench_positions: &XIANGQI_POSITIONS,

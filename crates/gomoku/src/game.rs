@@ -447,6 +447,14 @@ impl Game for GomokuGame {
         matches!(self.rule, Rule::Freestyle | Rule::Renju | Rule::Caro)
     }
 
+    // The opponent's four is gomoku's check: one reply or the game is
+    // lost, so the search extends the reply and never stands pat on it
+    // (Rapfi extends its reply to a four the same way).
+    fn in_check(&self) -> bool {
+        let me = self.to_move;
+        self.board.count(me.opponent(), Threat::Five) > 0 && self.board.count(me, Threat::Five) == 0
+    }
+
     fn legal_moves(&self, out: &mut Vec<Point>) {
         out.clear();
         if self.rule_outcome().is_some() {

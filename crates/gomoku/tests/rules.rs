@@ -196,3 +196,25 @@ fn winning_line_and_no_moves_after_the_end() {
     }
     assert!(game.play_str("b1").is_err());
 }
+
+/// The opponent's four is what the search treats as check: the side to
+/// move must block or lose; with a five of its own to make it is not held.
+#[test]
+fn a_four_against_the_side_to_move_is_check() {
+    use banco_search::Game;
+    let mut four = board(Rule::Freestyle, &row(&[3, 4, 5, 6]), &[(3, 9), (5, 9)]);
+    four.set_side_to_move(W);
+    assert!(four.in_check());
+    four.set_side_to_move(B);
+    assert!(!four.in_check(), "black makes five instead");
+    let mut both = board(
+        Rule::Freestyle,
+        &row(&[3, 4, 5, 6]),
+        &[(3, 9), (4, 9), (5, 9), (6, 9)],
+    );
+    both.set_side_to_move(W);
+    assert!(!both.in_check(), "white makes five first");
+    let mut three = board(Rule::Freestyle, &row(&[4, 5, 6]), &[(3, 9)]);
+    three.set_side_to_move(W);
+    assert!(!three.in_check(), "an open three is not yet a four");
+}
