@@ -69,6 +69,9 @@ struct Ply<M> {
     /// unless the game extends only checks that keep their material
     /// ([`Game::SOUND_CHECK_EXTENSION`]).
     check_extends: bool,
+    /// Singular extensions of two plies on the path to this node: each
+    /// deepens the tree, so they are capped.
+    double_extensions: i32,
     pv: Vec<M>,
 }
 
@@ -84,6 +87,7 @@ impl<M> Default for Ply<M> {
             played_piece_to: NO_PIECE_TO,
             excluded: NO_MOVE,
             check_extends: true,
+            double_extensions: 0,
             pv: Vec::with_capacity(16),
         }
     }
@@ -325,6 +329,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.stats.nodes += 1;
         self.root_depth = depth;
         self.plies[0].pv.clear();
+        self.plies[0].double_extensions = 0;
         let hash = self.game.hash();
         let in_check = self.game.in_check();
         let mut best = -INFINITY;

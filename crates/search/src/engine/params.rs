@@ -20,6 +20,9 @@ pub const LMR_CUT_NODE: i32 = 1;
 /// Plies fewer than a quiet move's reduction for a capture that loses
 /// material by exchange.
 pub const LMR_BAD_NOISY_RELIEF: i32 = 1;
+/// Most two-ply singular extensions on one path (Stockfish 15.1 allows
+/// about ten).
+pub const DOUBLE_EXTENSIONS_MAX: i32 = 10;
 /// Singular extensions apply when the table's entry is at most this many
 /// plies shallower than the node.
 pub const SE_TT_DEPTH_MARGIN: i32 = 3;
@@ -201,6 +204,17 @@ search_params! {
     /// A new iteration starts only before this per cent of the soft time
     /// budget is spent while the best move is stable.
     iteration_start_percent: 55 in 30..=100 step 5.0;
+    /// A singular hash move whose rivals all fall this much (in
+    /// centipawns, times the game's scale) below the singular bound is
+    /// searched two plies deeper outside PV nodes (0: never, in every
+    /// game until a test passes; docs/search.md).
+    double_extension_margin: 0 in 0..=200 step 5.0;
+    /// Plies taken off a hash move that is not singular when the table's
+    /// value alone is at least beta (Stockfish 15.1 takes two).
+    se_fail_high_reduction: 1 in 0..=3 step 0.5;
+    /// Plies taken off a hash move that is not singular at an expected
+    /// cut node (0: none; later Stockfish versions take two).
+    se_cut_node_reduction: 0 in 0..=3 step 0.5;
 }
 
 impl Default for SearchParams {

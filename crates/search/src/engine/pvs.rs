@@ -7,9 +7,10 @@
 use super::NO_PIECE_TO;
 use super::Worker;
 use super::params::{
-    CONT_PRUNE_MARGIN, CONT_PRUNE_MAX_DEPTH, DEEPER_BASE, DEEPER_PER_PLY, FHR_MIN_DEPTH,
-    LMR_BAD_NOISY_RELIEF, LMR_CUT_NODE, LMR_MIN_MOVES, PROBCUT_IMPROVING, PROBCUT_MARGIN,
-    PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, RAZOR_BASE, RAZOR_MARGIN, SE_TT_DEPTH_MARGIN,
+    CONT_PRUNE_MARGIN, CONT_PRUNE_MAX_DEPTH, DEEPER_BASE, DEEPER_PER_PLY, DOUBLE_EXTENSIONS_MAX,
+    FHR_MIN_DEPTH, LMR_BAD_NOISY_RELIEF, LMR_CUT_NODE, LMR_MIN_MOVES, PROBCUT_IMPROVING,
+    PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, RAZOR_BASE, RAZOR_MARGIN,
+    SE_TT_DEPTH_MARGIN,
 };
 use super::picker::{
     BAD_NOISY, COUNTER_MOVE, GOOD_NOISY, HASH_MOVE, KILLER, Picker, UNSCORED_QUIET,
@@ -481,18 +482,40 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     break;
                 }
                 if value < singular_beta {
-                    extension = 1;
+                    // Far below: no other move comes near, so the hash
+                    // move is searched two plies deeper, a bounded number
+                    // of times on one path.
+                    extension = if !PV
+                        && self.params.double_extension_margin > 0
+                        && value
+                            < singular_beta - self.params.double_extension_margin * G::EVAL_SCALE
+                        && self.plies[ply].double_extensions < DOUBLE_EXTENSIONS_MAX
+                    {
+                        2
+                    } else {
+                        1
+                    };
                 } else if singular_beta >= beta {
                     multi_cut = Some(singular_beta);
                     break;
                 } else if entry.value >= beta {
-                    extension = -1;
+                    extension = -self.params.se_fail_high_reduction;
+                } else if cut_node {
+                    // An expected cut node whose hash move is not alone:
+                    // another move may cut as well, so the hash move is
+                    // worth less depth.
+                    extension = -self.params.se_cut_node_reduction;
                 }
             }
 
             self.prefetch_child(mv);
             self.path.push(hash);
             self.mark_played(ply, Some(mv));
+            if extension > 1
+                && let Some(child) = self.plies.get_mut(ply + 1)
+            {
+                child.double_extensions += 1;
+            }
             self.game.make_move(mv);
             let gives_check = self.game.in_check();
             let new_depth = depth - 1 + extension;
@@ -706,6 +729,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// Records the move searched from `ply` (`None` for a null move); to be
     /// called before it is made, while its piece is still on its square.
     pub(super) fn mark_played(&mut self, ply: usize, mv: Option<G::Move>) {
+        let doubles = self.plies[ply].double_extensions;
+        if let Some(child) = self.plies.get_mut(ply + 1) {
+            child.double_extensions = doubles;
+        }
         self.plies[ply].played = mv;
         self.plies[ply].played_piece_to = match mv {
             Some(mv) if G::CONTINUATION_HISTORY => self.game.piece_to_index(mv),
