@@ -341,6 +341,10 @@ test('moves typed on the keyboard, in every notation, and a position described f
   await page.keyboard.type('e4');
   await page.keyboard.press('Enter');
   await waitPlies(page, 1);
+  // The live channel may show the move before the move request's own answer
+  // arrives, and the box empties on that answer: wait for it, not for the ply.
+  await page.waitForFunction(() => document.querySelector('#move-input').value === '', null, { timeout: 5000 })
+    .catch(() => {});
   assert.equal(await page.inputValue('#move-input'), '', 'the box empties after a move');
   await page.keyboard.type('g8f6');
   await page.keyboard.press('Enter');
