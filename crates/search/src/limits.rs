@@ -53,6 +53,11 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Fixed time for this move.
     pub move_time: Option<Duration>,
+    /// `move_time` is this move's share of a clock the caller keeps (a
+    /// Gomocup brain's `time_left`), so time saved is spent later: the search
+    /// may end early with a stable best move, as on a clock. Otherwise a
+    /// fixed time is spent to its end.
+    pub move_time_from_clock: bool,
     /// A game clock to budget from.
     pub clock: Option<Clock>,
     /// Search until stopped, ignoring the clock (UCI `go infinite`).

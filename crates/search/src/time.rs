@@ -18,6 +18,11 @@ pub struct TimeManager {
     start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// The soft deadline is a fixed time for this move, not a share of a
+    /// clock: time left unused on the move is lost (UCI `go movetime`,
+    /// Gomocup `timeout_turn` without a match clock), so iterations go on
+    /// starting until it passes.
+    fixed: bool,
 }
 
 impl TimeManager {
@@ -27,10 +32,14 @@ impl TimeManager {
     pub fn new(limits: &Limits, overhead: Duration, start: Instant) -> TimeManager {
         let mut soft = None;
         let mut hard = None;
-        if let Some(fixed) = limits.move_time {
-            let budget = fixed.saturating_sub(overhead).max(Duration::from_millis(1));
+        let mut fixed = false;
+        if let Some(move_time) = limits.move_time {
+            let budget = move_time
+                .saturating_sub(overhead)
+                .max(Duration::from_millis(1));
             soft = Some(budget);
             hard = Some(budget);
+            fixed = !limits.move_time_from_clock;
         }
         if let (Some(clock), false) = (limits.clock, limits.infinite) {
             let left = clock.remaining.saturating_sub(overhead);
@@ -44,10 +53,17 @@ impl TimeManager {
             let clock_hard = (clock_soft * HARD_TO_SOFT)
                 .min(left * 3 / 4)
                 .max(clock_soft);
+            // The clock's share binds unless the move's own time is shorter.
+            fixed &= soft.is_some_and(|s: Duration| s <= clock_soft);
             soft = Some(soft.map_or(clock_soft, |s: Duration| s.min(clock_soft)));
             hard = Some(hard.map_or(clock_hard, |h: Duration| h.min(clock_hard)));
         }
-        TimeManager { start, soft, hard }
+        TimeManager {
+            start,
+            soft,
+            hard,
+            fixed,
+        }
     }
 
     /// Time since the search began.
@@ -57,10 +73,13 @@ impl TimeManager {
     }
 
     /// Whether another iteration should start, given a factor (in percent) by
-    /// which an unstable best move stretches the soft deadline.
+    /// which an unstable best move stretches the soft deadline. On a fixed
+    /// move time the factor is ignored: time saved there is not kept for a
+    /// later move, and an iteration cut short still offers its best move.
     #[must_use]
     pub fn may_start_iteration(&self, stretch_percent: u32) -> bool {
         match self.soft {
+            Some(soft) if self.fixed => self.elapsed() < soft,
             Some(soft) => self.elapsed() < soft * stretch_percent / 100,
             None => true,
         }
@@ -121,5 +140,28 @@ mod tests {
         let tm = TimeManager::new(&limits, Duration::from_millis(10), Instant::now());
         assert_eq!(tm.soft, Some(Duration::from_millis(490)));
         assert_eq!(tm.hard, Some(Duration::from_millis(490)));
+        assert!(tm.fixed);
+        // A stable best move does not end the search early on a fixed time.
+        assert!(tm.may_start_iteration(55));
+    }
+
+    #[test]
+    fn clock_share_shorter_than_movetime_binds() {
+        let limits = Limits {
+            move_time: Some(Duration::from_secs(60)),
+            clock: Some(Clock {
+                remaining: Duration::from_secs(10),
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, Duration::ZERO, Instant::now());
+        assert!(!tm.fixed);
+        let start = Instant::now() - Duration::from_millis(300);
+        let late = TimeManager { start, ..tm };
+        // 300 ms of a 400 ms share: past 55 % of it, so no new iteration.
+        assert!(!late.may_start_iteration(55));
+        assert!(late.may_start_iteration(100));
     }
 }

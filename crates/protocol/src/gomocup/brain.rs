@@ -38,6 +38,16 @@ const MIN_MARGIN_MS: i64 = 15;
 /// The table size unless `INFO max_memory` asks for less.
 const DEFAULT_HASH_MB: usize = 64;
 
+/// The time given to one move.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+struct TurnTime {
+    /// Time to think, margin taken off.
+    time: Duration,
+    /// Whether it is a share of the match clock (time saved is kept for
+    /// later moves) rather than the turn's own limit (time saved is lost).
+    from_clock: bool,
+}
+
 /// A search in flight: its stop flag and the thread that gives the searcher
 /// and the move back.
 struct Thinking {
@@ -467,16 +477,19 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
     }
 
     /// The time to think on this move, or `None` to play at once.
-    fn move_time(&self) -> Option<Duration> {
+    fn move_time(&self) -> Option<TurnTime> {
         if self.timeout_turn_ms == 0 {
             return None;
         }
         let mut budget = self.timeout_turn_ms;
+        let mut from_clock = false;
         if self.timeout_match_ms > 0
             && let Some(left) = self.time_left_ms
             && left < i64::from(i32::MAX)
+            && left / MATCH_SHARE < budget
         {
-            budget = budget.min(left / MATCH_SHARE);
+            budget = left / MATCH_SHARE;
+            from_clock = true;
         }
         // The move's own deadlines (the search until 85 % of the time, the
         // check of its move until 95 %) keep a share back already; a sixth
@@ -485,7 +498,10 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
         // (docs/gomoku.md).
         let margin = (budget / 10).max(MIN_MARGIN_MS);
         let usable = budget - margin;
-        (usable >= INSTANT_MS).then(|| Duration::from_millis(u64::try_from(usable).unwrap_or(0)))
+        (usable >= INSTANT_MS).then(|| TurnTime {
+            time: Duration::from_millis(u64::try_from(usable).unwrap_or(0)),
+            from_clock,
+        })
     }
 
     fn think(&mut self) {
@@ -528,7 +544,10 @@ impl<W: Write + Send + 'static> GomocupBrain<W> {
     #[must_use]
     pub fn plan(&self) -> banco_games::SearchPlan {
         let limits = match self.move_time() {
-            Some(t) => Limits::move_time(t),
+            Some(turn) => Limits {
+                move_time_from_clock: turn.from_clock,
+                ..Limits::move_time(turn.time)
+            },
             None => Limits::depth(1),
         };
         let config = SearchConfig {
@@ -595,14 +614,24 @@ mod tests {
     #[test]
     fn a_move_keeps_a_tenth_back_and_a_short_one_is_played_at_once() {
         let mut b = brain();
+        let turn = |time, from_clock| {
+            Some(TurnTime {
+                time: Duration::from_millis(time),
+                from_clock,
+            })
+        };
         b.handle_line("INFO timeout_turn 200");
-        assert_eq!(b.move_time(), Some(Duration::from_millis(180)));
+        assert_eq!(b.move_time(), turn(180, false));
         b.handle_line("INFO timeout_turn 1000");
-        assert_eq!(b.move_time(), Some(Duration::from_millis(900)));
-        // An eighth of the match time left, less the margin.
+        assert_eq!(b.move_time(), turn(900, false));
+        // The turn's limit binds while an eighth of the match time is more.
         b.handle_line("INFO timeout_match 60000");
+        b.handle_line("INFO time_left 20000");
+        assert_eq!(b.move_time(), turn(900, false));
+        // An eighth of the match time left, less the margin: a share of a
+        // clock, which a stable search may leave partly unspent.
         b.handle_line("INFO time_left 1200");
-        assert_eq!(b.move_time(), Some(Duration::from_millis(135)));
+        assert_eq!(b.move_time(), turn(135, true));
         b.handle_line("INFO time_left 180");
         assert_eq!(b.move_time(), None);
     }

@@ -272,6 +272,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 .map(|moves| moves.saturating_mul(2).saturating_sub(1).max(1))),
             nodes: params.nodes,
             move_time: params.move_time,
+            move_time_from_clock: false,
             clock: time.map(|remaining| Clock {
                 remaining,
                 increment: increment.unwrap_or_default(),
