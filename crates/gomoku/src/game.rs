@@ -13,7 +13,7 @@
 //! people and protocols, [`GomokuGame::play`] and [`GomokuGame::play_str`],
 //! accept any empty point, forbidden ones included (black then loses).
 
-use banco_search::{Game, Outcome, Side};
+use banco_search::{Game, Outcome, SearchParams, Side};
 
 use crate::board::{Board, Threat};
 use crate::pattern::REACH;
@@ -429,6 +429,13 @@ impl Game for GomokuGame {
     // holds a threat together is common in gomoku.
     const SINGULAR_EXTENSIONS: bool = true;
 
+    // Null-move pruning is off (its first depth out of reach) until a test
+    // passes in gomoku (docs/search.md).
+    const SEARCH_PARAMS: SearchParams = SearchParams {
+        nmp_min_depth: 40,
+        ..SearchParams::DEFAULT
+    };
+
     fn side_to_move(&self) -> Side {
         self.to_move
     }
@@ -521,6 +528,24 @@ impl Game for GomokuGame {
             self.board.remove(mv.index());
             self.to_move = last.side;
         }
+    }
+
+    // A pass is a sound guess unless the opponent's next stone makes five
+    // or a straight four: then passing loses, and the search's replies to
+    // the threat must be tried instead.
+    fn null_move_allowed(&self) -> bool {
+        let them = self.to_move.opponent();
+        self.rule_outcome().is_none()
+            && self.board.count(them, Threat::Five) == 0
+            && self.board.count(them, Threat::OpenFour) == 0
+    }
+
+    fn make_null_move(&mut self) {
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn unmake_null_move(&mut self) {
+        self.to_move = self.to_move.opponent();
     }
 
     fn hash(&self) -> u64 {

@@ -4,7 +4,7 @@
 mod common;
 
 use banco_gomoku::think::{Reason, choose_move};
-use banco_gomoku::{GomokuEvaluator, Point, Rule, Side};
+use banco_gomoku::{GomokuEvaluator, GomokuGame, Point, Rule, Side};
 use banco_search::{Algorithm, EvaluatorStrength, Limits, SearchConfig, Searcher, Silent, is_mate};
 use common::board;
 
@@ -352,4 +352,43 @@ fn quiet_moves_are_hinted_by_the_lines_they_build_and_block() {
         GomokuEvaluator::Simple.quiet_hint(&game, Point::new(9, 9)),
         0
     );
+}
+
+#[test]
+fn a_pass_is_refused_against_a_three_and_taken_back_exactly() {
+    use banco_search::Game;
+    // White's open three (h9 i9 j9) makes a straight four next: no pass.
+    let game = GomokuGame::from_moves(15, Rule::Freestyle, "h8 h9 a1 i9 b1 j9").unwrap();
+    assert!(!game.null_move_allowed());
+    // A quiet position: a pass hands the move over and comes back whole.
+    let mut game = GomokuGame::from_moves(15, Rule::Freestyle, "h8 h9 i8").unwrap();
+    assert!(game.null_move_allowed());
+    let (hash, side) = (game.hash(), game.side_to_move());
+    game.make_null_move();
+    assert_eq!(game.side_to_move(), side.opponent());
+    assert_ne!(game.hash(), hash);
+    game.unmake_null_move();
+    assert_eq!((game.hash(), game.side_to_move()), (hash, side));
+}
+
+#[test]
+fn null_move_pruning_set_by_option_still_makes_five() {
+    use banco_search::ParamOverrides;
+    let mut params = ParamOverrides::default();
+    params.set("nmp_min_depth", "2").unwrap();
+    params.set("nmp_margin", "5").unwrap();
+    let config = SearchConfig {
+        params,
+        ..SearchConfig::default()
+    };
+    // Black to move with four in a row open at both ends: five at once.
+    let game = GomokuGame::from_moves(15, Rule::Freestyle, "h8 a1 i8 a2 j8 a3 k8 b5").unwrap();
+    let result = Searcher::new(config).search(
+        &game,
+        &GomokuEvaluator::Strong,
+        &Limits::depth(6),
+        &mut Silent,
+    );
+    assert!(is_mate(result.report.value));
+    assert!(matches!(result.best_move, Some(p) if p.to_string() == "g8" || p.to_string() == "l8"));
 }

@@ -151,8 +151,13 @@ search_params! {
     rfp_max_depth: 8 in 3..=14 step 1.0;
     /// …with this margin per ply of depth.
     rfp_margin: 75 in 20..=200 step 8.0;
-    /// Null-move pruning applies from this depth.
-    nmp_min_depth: 3 in 1..=6 step 0.6;
+    /// Null-move pruning applies from this depth (gomoku: 40, never, until
+    /// a test passes; Rapfi passes from depth 8–10 only).
+    nmp_min_depth: 3 in 1..=40 step 0.6;
+    /// Null-move pruning also asks that the static evaluation stand this
+    /// much (in centipawns, times the game's scale) above beta (0: no such
+    /// test; Rapfi asks about 300 of its units at depth 10).
+    nmp_margin: 0 in 0..=200 step 5.0;
     /// Base reduction of the null-move search.
     nmp_base_reduction: 3 in 1..=6 step 0.6;
     /// One more ply of reduction per this many plies of depth.

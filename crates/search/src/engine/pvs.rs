@@ -249,6 +249,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 && depth >= self.params.nmp_min_depth
                 && eval >= beta
                 && beta.abs() < MATE_BOUND
+                && (self.params.nmp_margin == 0
+                    || static_eval >= beta + self.params.nmp_margin * G::EVAL_SCALE)
                 && self.game.null_move_allowed()
             {
                 let reduction = self.params.nmp_base_reduction
