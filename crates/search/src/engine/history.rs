@@ -23,6 +23,9 @@ pub(crate) struct Memory {
     /// Continuation history two plies back: a quiet move as a follow-up to
     /// our own move before the opponent's.
     pub(crate) follow_ups: ContinuationHistory,
+    /// The last search's side to move and value for it (the main
+    /// thread's): a value that has fallen since asks for more time.
+    pub(crate) previous_value: Option<(Side, i32)>,
 }
 
 impl Memory {
@@ -32,6 +35,7 @@ impl Memory {
             counter_moves: CounterMoves::new::<G>(),
             replies: ContinuationHistory::new::<G>(),
             follow_ups: ContinuationHistory::new::<G>(),
+            previous_value: None,
         }
     }
 
@@ -53,6 +57,7 @@ impl Memory {
         self.counter_moves.table.fill(super::tt::NO_MOVE);
         self.replies.table.fill(0);
         self.follow_ups.table.fill(0);
+        self.previous_value = None;
     }
 }
 

@@ -21,13 +21,16 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use self::history::{Killers, Memory};
-use self::params::{ASPIRATION_MIN_DEPTH, LMR_MIN_MOVES, SearchParams};
+use self::params::{
+    ASPIRATION_MIN_DEPTH, FALLING_EVAL_MAX_PERCENT, FALLING_EVAL_SLACK, LMR_MIN_MOVES, SearchParams,
+};
 use self::tt::{NO_MOVE, TranspositionTable};
 use crate::budget::Budget;
 use crate::path::{Path, outcome_value};
 use crate::{
     Bound, Evaluator, Game, INFINITY, Imprecision, Limits, MATE_BOUND, MAX_EVAL, MAX_PLY, PvLine,
-    Report, RootMoveReport, SearchConfig, SearchObserver, SearchResult, SearchStats, Techniques,
+    Report, RootMoveReport, SearchConfig, SearchObserver, SearchResult, SearchStats, Side,
+    Techniques,
 };
 
 /// How many nodes a helper thread counts before it publishes its statistics.
@@ -610,7 +613,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
                 last_best = best;
                 let stable = u32::try_from(self.params.iteration_start_percent).unwrap_or(55);
-                let stretch = (stable + 25 * instability).min(150);
+                let stretch = (stable + 25 * instability).min(150)
+                    * falling_eval_percent(
+                        self.params.time_falling_percent,
+                        self.memory.previous_value,
+                        (self.game.side_to_move(), value),
+                        G::EVAL_SCALE,
+                    )
+                    / 100;
                 if self.stopped
                     || self.budget.stop_raised()
                     || !self.budget.time.may_start_iteration(stretch)
@@ -624,11 +634,42 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
             depth += 1;
         }
+        if self.is_main && last_best.is_some() {
+            self.memory.previous_value = Some((self.game.side_to_move(), previous));
+        }
         if !self.is_main {
             self.flush();
         }
         result
     }
+}
+
+/// How much more time (in per cent of the usual, at least 100) a value
+/// fallen since the same side's last search asks for, at `weight` per cent
+/// a centipawn: a position turning bad is where more thought pays
+/// (Stockfish's "falling eval"). Values are in the game's units, `scale`
+/// of them a centipawn; mates and another side's search ask for nothing.
+fn falling_eval_percent(
+    weight: i32,
+    previous: Option<(Side, i32)>,
+    (side, value): (Side, i32),
+    scale: i32,
+) -> u32 {
+    let Some((previous_side, previous)) = previous else {
+        return 100;
+    };
+    if weight == 0
+        || previous_side != side
+        || previous.abs() >= MATE_BOUND
+        || value.abs() >= MATE_BOUND
+    {
+        return 100;
+    }
+    let fall = (previous - value) / scale.max(1) - FALLING_EVAL_SLACK;
+    let percent = 100_i32
+        .saturating_add(weight.saturating_mul(fall.max(0)))
+        .min(FALLING_EVAL_MAX_PERCENT);
+    u32::try_from(percent).unwrap_or(100)
 }
 
 /// Runs the engine (or MTD(f)) on `root` with `threads` threads sharing `tt`.
@@ -702,4 +743,42 @@ pub(crate) fn search<G: Game, E: Evaluator<G>>(
     }
     result.report.elapsed = start.elapsed();
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::falling_eval_percent;
+    use crate::{MATE_BOUND, Side};
+
+    #[test]
+    fn a_falling_value_asks_for_more_time_within_bounds() {
+        let before = Some((Side::First, 50));
+        // Off, no earlier search, or the other side's: the usual time.
+        assert_eq!(falling_eval_percent(0, before, (Side::First, -100), 1), 100);
+        assert_eq!(falling_eval_percent(10, None, (Side::First, -100), 1), 100);
+        assert_eq!(
+            falling_eval_percent(10, before, (Side::Second, -100), 1),
+            100
+        );
+        // A rise, or a fall within the slack, changes nothing.
+        assert_eq!(falling_eval_percent(10, before, (Side::First, 90), 1), 100);
+        assert_eq!(falling_eval_percent(10, before, (Side::First, 44), 1), 100);
+        // 20 centipawns down, 12 past the slack of 8: 120 % more.
+        assert_eq!(falling_eval_percent(10, before, (Side::First, 30), 1), 220);
+        // The same fall in a game whose units are ten to the centipawn.
+        let tenfold = Some((Side::First, 500));
+        assert_eq!(
+            falling_eval_percent(10, tenfold, (Side::First, 300), 10),
+            220
+        );
+        // Capped, and mates ask for nothing.
+        assert_eq!(
+            falling_eval_percent(40, before, (Side::First, -5_000), 1),
+            300
+        );
+        assert_eq!(
+            falling_eval_percent(10, before, (Side::First, -MATE_BOUND - 3), 1),
+            100
+        );
+    }
 }

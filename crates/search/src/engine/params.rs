@@ -62,6 +62,12 @@ pub const DEEPER_BASE: i32 = 31;
 /// See [`DEEPER_BASE`].
 pub const DEEPER_PER_PLY: i32 = 5;
 
+/// A fall of the value since the last search smaller than this (in
+/// centipawns, times the game's scale) is noise and takes no more time.
+pub const FALLING_EVAL_SLACK: i32 = 8;
+/// The falling value stretches the time to at most this many per cent.
+pub const FALLING_EVAL_MAX_PERCENT: i32 = 300;
+
 /// History values are kept within ±this.
 pub const HISTORY_MAX: i32 = 16_384;
 
@@ -217,6 +223,12 @@ search_params! {
     /// Plies taken off a hash move that is not singular when the table's
     /// value alone is at least beta (Stockfish 15.1 takes two).
     se_fail_high_reduction: 1 in 0..=3 step 0.5;
+    /// A value fallen since the last search (of the same side, two plies
+    /// back) stretches the time before another iteration starts by this
+    /// many per cent per centipawn (times the game's scale) beyond a
+    /// fall of [`FALLING_EVAL_SLACK`], up to threefold (0: never, until a
+    /// test passes; Stockfish 15.1 gives about ten per cent a centipawn).
+    time_falling_percent: 0 in 0..=40 step 1.5;
     /// Plies taken off a hash move that is not singular at an expected
     /// cut node (0: none; later Stockfish versions take two).
     se_cut_node_reduction: 0 in 0..=3 step 0.5;
