@@ -6,7 +6,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use banco_search::{EvaluatorStrength, Game, Outcome, Side};
+use banco_search::{EvaluatorStrength, Game, Outcome, SearchParams, Side};
 use cozy_chess::{
     Board, Color, Move, Piece, get_bishop_moves, get_king_moves, get_knight_moves,
     get_pawn_attacks, get_rook_moves,
@@ -288,6 +288,15 @@ impl Game for ChessGame {
     // off: each scored about +9 Elo at 20,000 nodes without deciding its
     // SPRT, and the two together +4 (docs/search.md).
     const CONTINUATION_HISTORY: bool = true;
+    // Double extensions of a clearly singular hash move, and two plies off
+    // a hash move that is not singular where the table's value alone beats
+    // beta: passed together at 2+0.02, +15.6 +- 11.6 Elo after 1,735 games
+    // (docs/search.md); each had stood near +4 alone.
+    const SEARCH_PARAMS: SearchParams = SearchParams {
+        double_extension_margin: 12,
+        se_fail_high_reduction: 2,
+        ..SearchParams::DEFAULT
+    };
     // Extending only checks that keep their material stays off: a tree
     // 7-13 % smaller, +4.0 +- 13.7 Elo at 2+0.02 after 1,224 games,
     // undecided (docs/search.md). With the three late-move switches,

@@ -217,11 +217,12 @@ search_params! {
     iteration_start_percent: 55 in 30..=100 step 5.0;
     /// A singular hash move whose rivals all fall this much (in
     /// centipawns, times the game's scale) below the singular bound is
-    /// searched two plies deeper outside PV nodes (0: never, in every
-    /// game until a test passes; docs/search.md).
+    /// searched two plies deeper outside PV nodes (0: never; chess plays
+    /// 12, which passed its test with the next one at 2; docs/search.md).
     double_extension_margin: 0 in 0..=200 step 5.0;
     /// Plies taken off a hash move that is not singular when the table's
-    /// value alone is at least beta (Stockfish 15.1 takes two).
+    /// value alone is at least beta (Stockfish 15.1 takes two, as chess
+    /// does).
     se_fail_high_reduction: 1 in 0..=3 step 0.5;
     /// A value fallen since the last search (of the same side, two plies
     /// back) stretches the time before another iteration starts by this
