@@ -233,6 +233,18 @@ search_params! {
     /// Plies taken off a hash move that is not singular at an expected
     /// cut node (0: none; later Stockfish versions take two).
     se_cut_node_reduction: 0 in 0..=3 step 0.5;
+    /// Late noisy moves that do not lose by exchange (in gomoku, moves
+    /// that make an open three or stop a four) are reduced at non-PV nodes
+    /// by this per cent of a quiet move's reduction (0: never reduced,
+    /// until a test passes; Stockfish 15.1 reduces captures off its
+    /// principal variations; gomoku's noisy moves reduced like quiet ones
+    /// gained nothing in three runs, docs/search.md).
+    noisy_reduction_percent: 0 in 0..=100 step 10.0;
+    /// At a PV node, once a move has raised alpha (and not reached beta),
+    /// the later moves are searched a ply less deep while the depth is
+    /// from 2 to below this (0: never, until a test passes; Stockfish
+    /// 15.1 does so below 6, Rapfi below 12).
+    alpha_raise_max_depth: 0 in 0..=20 step 1.0;
 }
 
 impl Default for SearchParams {

@@ -532,10 +532,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 // A capture that loses material by exchange is as doubtful
                 // as a late quiet move, and is reduced like one.
                 let bad_noisy = G::BAD_CAPTURE_REDUCTIONS && noisy && order < GOOD_NOISY;
+                // Other noisy moves, off the principal variation, keep a
+                // share of a quiet move's reduction where the tunable
+                // gives them one (Stockfish 15.1 reduces captures off its
+                // principal variations).
+                let good_noisy = noisy && !bad_noisy;
                 if self.tech.late_move_reductions
                     && depth >= self.params.lmr_min_depth
                     && searched >= LMR_MIN_MOVES + usize::from(PV)
-                    && (!noisy || bad_noisy)
+                    && (!good_noisy || (!PV && self.params.noisy_reduction_percent > 0))
                     && (G::LMR_CHECKS || (!in_check && !gives_check))
                 {
                     reduction = self.reductions.get(depth, searched);
@@ -561,6 +566,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         reduction -= stat / self.params.lmr_history_divisor;
                     } else {
                         reduction -= order / self.params.lmr_history_divisor;
+                    }
+                    if good_noisy {
+                        reduction = reduction * self.params.noisy_reduction_percent / 100;
                     }
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
@@ -635,6 +643,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                             self.reward_quiet(side, mv, &quiets, depth, ply);
                         }
                         break;
+                    }
+                    // One move has raised alpha: the later ones must beat
+                    // it, and a ply less is enough to show most of them
+                    // cannot.
+                    if PV
+                        && depth > 1
+                        && depth < self.params.alpha_raise_max_depth
+                        && value.abs() < MATE_BOUND
+                        && beta < MATE_BOUND
+                    {
+                        depth -= 1;
                     }
                 }
             }
