@@ -242,8 +242,10 @@ search_params! {
     noisy_reduction_percent: 0 in 0..=100 step 10.0;
     /// At a PV node, once a move has raised alpha (and not reached beta),
     /// the later moves are searched a ply less deep while the depth is
-    /// from 2 to below this (0: never, until a test passes; Stockfish
-    /// 15.1 does so below 6, Rapfi below 12).
+    /// from 2 to below this, with late move reductions on (0: never;
+    /// Stockfish 15.1 does so below 6, Rapfi below 12; chess at 6 passed
+    /// one SPRT and awaits its confirmation, gomoku freestyle gained
+    /// nothing at 12, docs/search.md).
     alpha_raise_max_depth: 0 in 0..=20 step 1.0;
 }
 

@@ -648,6 +648,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     // it, and a ply less is enough to show most of them
                     // cannot.
                     if PV
+                        && self.tech.late_move_reductions
                         && depth > 1
                         && depth < self.params.alpha_raise_max_depth
                         && value.abs() < MATE_BOUND
