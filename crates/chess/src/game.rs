@@ -291,10 +291,13 @@ impl Game for ChessGame {
     // Double extensions of a clearly singular hash move, and two plies off
     // a hash move that is not singular where the table's value alone beats
     // beta: passed together at 2+0.02, +15.6 +- 11.6 Elo after 1,735 games
-    // (docs/search.md); each had stood near +4 alone.
+    // (docs/search.md); each had stood near +4 alone. A PV node's later
+    // moves a ply shallower once one has raised alpha, below depth 6 (as
+    // Stockfish 15.1): passed at 2+0.02 (docs/search.md).
     const SEARCH_PARAMS: SearchParams = SearchParams {
         double_extension_margin: 12,
         se_fail_high_reduction: 2,
+        alpha_raise_max_depth: 6,
         ..SearchParams::DEFAULT
     };
     // Extending only checks that keep their material stays off: a tree
