@@ -243,9 +243,9 @@ search_params! {
     /// At a PV node, once a move has raised alpha (and not reached beta),
     /// the later moves are searched a ply less deep while the depth is
     /// from 2 to below this, with late move reductions on (0: never;
-    /// Stockfish 15.1 does so below 6, Rapfi below 12; chess at 6 passed
-    /// one SPRT and awaits its confirmation, gomoku freestyle gained
-    /// nothing at 12, docs/search.md).
+    /// Stockfish 15.1 does so below 6, Rapfi below 12; chess plays 6,
+    /// which passed, gomoku freestyle gained nothing at 12,
+    /// docs/search.md).
     alpha_raise_max_depth: 0 in 0..=20 step 1.0;
 }
 
