@@ -75,6 +75,10 @@ struct Ply<M> {
     /// Singular extensions of two plies on the path to this node: each
     /// deepens the tree, so they are capped.
     double_extensions: i32,
+    /// Beta cut-offs at this ply since the node two plies up was entered:
+    /// a node whose children keep failing high is probably failing low
+    /// itself, and its later moves can be searched less deep.
+    cutoffs: u32,
     pv: Vec<M>,
 }
 
@@ -91,6 +95,7 @@ impl<M> Default for Ply<M> {
             excluded: NO_MOVE,
             check_extends: true,
             double_extensions: 0,
+            cutoffs: 0,
             pv: Vec::with_capacity(16),
         }
     }
@@ -333,6 +338,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.root_depth = depth;
         self.plies[0].pv.clear();
         self.plies[0].double_extensions = 0;
+        self.plies[2].cutoffs = 0;
         let hash = self.game.hash();
         let in_check = self.game.in_check();
         let mut best = -INFINITY;
@@ -480,16 +486,22 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut delta = self.params.aspiration_delta * G::EVAL_SCALE;
         let mut alpha = (previous - delta).max(-INFINITY);
         let mut beta = (previous + delta).min(INFINITY);
+        // A value above the window is usually confirmed by a shallower
+        // search, and the time saved goes to the next iteration.
+        let mut fail_highs = 0;
         loop {
-            let value = self.search_root(depth, alpha, beta, first);
+            let search_depth = (depth - fail_highs * self.params.aspiration_fail_high_plies).max(1);
+            let value = self.search_root(search_depth, alpha, beta, first);
             if self.stopped {
                 return value;
             }
             if value <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (value - delta).max(-INFINITY);
+                fail_highs = 0;
             } else if value >= beta {
                 beta = (value + delta).min(INFINITY);
+                fail_highs += 1;
             } else {
                 return value;
             }

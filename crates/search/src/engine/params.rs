@@ -247,6 +247,20 @@ search_params! {
     /// which passed, gomoku freestyle gained nothing at 12,
     /// docs/search.md).
     alpha_raise_max_depth: 0 in 0..=20 step 1.0;
+    /// Quiescence stands pat on the table's value where its bound says it
+    /// is nearer the truth than the static value (1), as the main search's
+    /// pruning reads it, or on the static value alone (0, until a test
+    /// passes; Stockfish does the former).
+    qs_table_stand_pat: 0 in 0..=1 step 0.5;
+    /// Each fail high of an aspiration window at the root takes this many
+    /// plies off the re-search (at least depth 1; reset by a fail low; 0:
+    /// none, until a test passes; Stockfish 15.1 takes one a fail high).
+    aspiration_fail_high_plies: 0 in 0..=2 step 0.5;
+    /// A late move is reduced a ply more when more than this many beta
+    /// cut-offs have been found one ply below since the node's parent was
+    /// entered (0: never, until a test passes; Stockfish 16 reduces so
+    /// beyond three).
+    lmr_cutoff_count: 0 in 0..=12 step 1.0;
 }
 
 impl Default for SearchParams {

@@ -139,6 +139,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate();
         }
+        if let Some(grandchild) = self.plies.get_mut(ply + 2) {
+            grandchild.cutoffs = 0;
+        }
 
         // Mate distance pruning: no line from here can beat a mate already
         // found nearer the root, nor be worse than being mated right here.
@@ -197,18 +200,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // The table's value, where its bound says it is nearer the truth,
         // is the better guess for the pruning decisions below.
         let eval = match tt_entry {
-            Some(entry)
-                if !in_check
-                    && self.tech.transposition_table
-                    && entry.value.abs() < MATE_BOUND
-                    && match entry.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => entry.value > static_eval,
-                        Bound::Upper => entry.value < static_eval,
-                    } =>
-            {
-                entry.value
-            }
+            Some(entry) if !in_check && self.tech.transposition_table => entry.refine(static_eval),
             _ => static_eval,
         };
 
@@ -552,6 +544,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     // A node expected to fail high: its late moves are
                     // expected to fail low, so they get less of the budget.
                     reduction += LMR_CUT_NODE * i32::from(cut_node && G::CUT_NODE_REDUCTIONS);
+                    // Earlier moves here were refuted by many cut-offs:
+                    // this node is failing low, its late moves matter less.
+                    let cutoff_limit = self.params.lmr_cutoff_count;
+                    reduction += i32::from(
+                        cutoff_limit > 0
+                            && self.plies[ply + 1].cutoffs > cutoff_limit.unsigned_abs(),
+                    );
                     if bad_noisy {
                         reduction -= LMR_BAD_NOISY_RELIEF;
                     } else if order >= KILLER - 1 {
@@ -639,6 +638,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     self.record_pv(ply, mv);
                     if value >= beta {
                         self.stats.cutoffs += 1;
+                        self.plies[ply].cutoffs += 1;
                         if !noisy {
                             self.reward_quiet(side, mv, &quiets, depth, ply);
                         }

@@ -66,13 +66,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 Some(entry) => entry.eval,
                 None => self.evaluate(),
             };
+            let stand_pat = match tt_entry {
+                Some(entry) if self.params.qs_table_stand_pat > 0 => entry.refine(static_eval),
+                _ => static_eval,
+            };
             // Stand pat: the side to move need not capture.
-            if static_eval >= beta {
+            if stand_pat >= beta {
                 self.plies[ply].moves = moves;
-                return static_eval;
+                return stand_pat;
             }
-            alpha = alpha.max(static_eval);
-            best = static_eval;
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
             self.eval.noisy_moves(&self.game, &mut moves);
         }
 

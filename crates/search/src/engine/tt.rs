@@ -72,6 +72,21 @@ impl TtEntry {
             Bound::Upper => self.value <= alpha,
         }
     }
+
+    /// The better guess of the position's value between `static_eval` and
+    /// the stored value: the stored one where its bound says the truth lies
+    /// beyond the static value on its side (a lower bound above it, an
+    /// upper bound below it, or an exact value), unless it is a mate score.
+    #[must_use]
+    pub fn refine(&self, static_eval: i32) -> i32 {
+        let nearer = self.value.abs() < crate::MATE_BOUND
+            && match self.bound {
+                Bound::Exact => true,
+                Bound::Lower => self.value > static_eval,
+                Bound::Upper => self.value < static_eval,
+            };
+        if nearer { self.value } else { static_eval }
+    }
 }
 
 /// A transposition table of the size asked for could not be allocated.
@@ -368,6 +383,23 @@ impl TranspositionTable {
 mod tests {
     use super::*;
     use crate::{mate_in, mated_in};
+
+    #[test]
+    fn refine_takes_the_stored_value_only_beyond_the_static_value() {
+        let entry = |value, bound| TtEntry {
+            move_key: NO_MOVE,
+            value,
+            eval: 0,
+            depth: 3,
+            bound,
+        };
+        assert_eq!(entry(50, Bound::Lower).refine(10), 50);
+        assert_eq!(entry(5, Bound::Lower).refine(10), 10);
+        assert_eq!(entry(-50, Bound::Upper).refine(10), -50);
+        assert_eq!(entry(50, Bound::Upper).refine(10), 10);
+        assert_eq!(entry(-7, Bound::Exact).refine(10), -7);
+        assert_eq!(entry(mate_in(3), Bound::Lower).refine(10), 10);
+    }
 
     #[test]
     fn stores_and_probes() {
