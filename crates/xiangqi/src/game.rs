@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use banco_nnue::{AccumulatorStack, Network};
-use banco_search::{EvaluatorStrength, Game, Outcome, Side};
+use banco_search::{EvaluatorStrength, Game, Outcome, SearchParams, Side};
 
 use crate::board::{Board, EMPTY, Move};
 use crate::chase;
@@ -391,6 +391,13 @@ impl Game for XiangqiGame {
     const FULL_STRENGTH_EVALUATOR: EvaluatorStrength = EvaluatorStrength::Nnue;
     // Passed its SPRT in xiangqi too (docs/search.md).
     const SINGULAR_EXTENSIONS: bool = true;
+    // A PV node's later moves a ply shallower once one has raised alpha,
+    // below depth 6: passed at 2+0.02, +22.0 +- 14.7 Elo after 1,138 games
+    // (docs/search.md).
+    const SEARCH_PARAMS: SearchParams = SearchParams {
+        alpha_raise_max_depth: 6,
+        ..SearchParams::DEFAULT
+    };
 
     fn side_to_move(&self) -> Side {
         self.board.side_to_move().side()
