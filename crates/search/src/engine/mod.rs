@@ -79,6 +79,14 @@ struct Ply<M> {
     /// a node whose children keep failing high is probably failing low
     /// itself, and its later moves can be searched less deep.
     cutoffs: u32,
+    /// Where `played` stood in its node's list: 1 for the first move
+    /// considered (0 for a null move or a move from quiescence or ProbCut).
+    /// A child reached by a late move is less likely to matter to its
+    /// parent's result, so its own late moves may be searched deeper.
+    move_count: usize,
+    /// Whether `played` was a quiet move of the main search (false for a
+    /// noisy move, a null move, or one from quiescence or ProbCut).
+    played_quiet: bool,
     pv: Vec<M>,
 }
 
@@ -96,6 +104,8 @@ impl<M> Default for Ply<M> {
             check_extends: true,
             double_extensions: 0,
             cutoffs: 0,
+            move_count: 0,
+            played_quiet: false,
             pv: Vec::with_capacity(16),
         }
     }
@@ -352,6 +362,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             self.prefetch_child(mv);
             self.path.push(hash);
             self.mark_played(0, Some(mv));
+            self.plies[0].move_count = i + 1;
+            self.plies[0].played_quiet = !noisy;
             self.game.make_move(mv);
             // How deep this move alone went: the search's own maximum is kept aside.
             let seldepth_before = std::mem::take(&mut self.seldepth);

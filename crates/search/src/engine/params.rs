@@ -261,6 +261,25 @@ search_params! {
     /// entered (0: never, until a test passes; Stockfish 16 reduces so
     /// beyond three).
     lmr_cutoff_count: 0 in 0..=12 step 1.0;
+    /// A late move is reduced a ply less when the move that led to its
+    /// node was later than this in the parent's list (0: never, until a
+    /// test passes; Stockfish 15.1 does so beyond seven).
+    lmr_parent_move_count: 0 in 0..=40 step 1.5;
+    /// Where the hash move proved singular and is quiet, the node's later
+    /// moves are reduced a ply less (1; 0: not, until a test passes, as
+    /// Stockfish 15.1 does).
+    lmr_singular_relief: 0 in 0..=1 step 0.5;
+    /// Capture futility: a noisy move near the horizon whose exchange
+    /// gain plus this many centipawns per ply of depth plus one (times the
+    /// game's scale) leaves the value at or below alpha is skipped (0:
+    /// never, until a test passes; Stockfish 15.1 about 90 + 100 · depth in
+    /// centipawns, with the captured piece's value for the gain).
+    capture_futility_margin: 0 in 0..=300 step 10.0;
+    /// A node that fails low gives the quiet move that led to it a
+    /// continuation-history bonus as for a cut-off this many plies deeper
+    /// than the node less one (0: none, until a test passes; Stockfish
+    /// 15.1 gives up to four times its bonus).
+    prior_quiet_bonus: 0 in 0..=4 step 0.5;
 }
 
 impl Default for SearchParams {

@@ -347,6 +347,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut best = -INFINITY;
         let mut best_key = NO_MOVE;
         let mut searched = 0_usize;
+        // Moves considered, pruned ones too (Stockfish's move count).
+        let mut tried = 0_usize;
+        // The hash move proved singular: the node has one good move, and
+        // the others' reductions may give back a ply.
+        let mut singular_hash = false;
         let move_limit = if !in_check && self.game.move_count_pruning() {
             move_count_limit(depth, improving, self.params.move_count_percent)
         } else {
@@ -370,6 +375,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if excluded != NO_MOVE && G::move_key(mv) == excluded {
                 continue;
             }
+            tried += 1;
             // Move count pruning at any depth, where the game asks for it:
             // once a move that does not lose is in hand, the late moves of
             // a well-ordered list are skipped.
@@ -383,13 +389,27 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if !PV && !in_check && searched > 0 && best > -MATE_BOUND && self.tech.futility {
                 let prune = if noisy {
                     // A capture that loses this much by exchange near the horizon.
-                    depth <= self.params.lmp_max_depth
+                    (depth <= self.params.lmp_max_depth
                         && order < GOOD_NOISY
                         && !self.eval.exchange_at_least(
                             &self.game,
                             mv,
                             -self.params.see_prune_margin * depth,
-                        )
+                        ))
+                        // Capture futility: what the exchange wins, with
+                        // the margin, still leaves the position below
+                        // alpha.
+                        || (self.params.capture_futility_margin > 0
+                            && depth <= self.params.futility_max_depth
+                            && !self.eval.exchange_at_least(
+                                &self.game,
+                                mv,
+                                alpha - eval
+                                    - self.params.capture_futility_margin
+                                        * (depth + 1)
+                                        * G::EVAL_SCALE
+                                    + 1,
+                            ))
                 } else {
                     // Futility and exchange pruning judge a quiet move by
                     // the depth it would be searched to after its late move
@@ -476,6 +496,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     break;
                 }
                 if value < singular_beta {
+                    singular_hash = !noisy;
                     // Far below: no other move comes near, so the hash
                     // move is searched two plies deeper, a bounded number
                     // of times on one path.
@@ -505,6 +526,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             self.prefetch_child(mv);
             self.path.push(hash);
             self.mark_played(ply, Some(mv));
+            self.plies[ply].move_count = tried;
+            self.plies[ply].played_quiet = !noisy;
             if extension > 1
                 && let Some(child) = self.plies.get_mut(ply + 1)
             {
@@ -551,6 +574,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         cutoff_limit > 0
                             && self.plies[ply + 1].cutoffs > cutoff_limit.unsigned_abs(),
                     );
+                    // Reached by a late move of its parent: this node
+                    // less often decides anything, and the parent's own
+                    // reduction already cut its depth.
+                    let parent_limit = self.params.lmr_parent_move_count;
+                    reduction -= i32::from(
+                        parent_limit > 0
+                            && ply > 0
+                            && self.plies[ply - 1].move_count
+                                > parent_limit.unsigned_abs() as usize,
+                    );
+                    reduction -= i32::from(self.params.lmr_singular_relief > 0 && singular_hash);
                     if bad_noisy {
                         reduction -= LMR_BAD_NOISY_RELIEF;
                     } else if order >= KILLER - 1 {
@@ -671,6 +705,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if let Some(value) = multi_cut {
             return value;
         }
+        if best <= original_alpha && excluded == NO_MOVE {
+            self.reward_prior_quiet(ply, depth);
+        }
 
         if self.tech.transposition_table && excluded == NO_MOVE {
             let bound = if best >= beta {
@@ -756,6 +793,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             child.double_extensions = doubles;
         }
         self.plies[ply].played = mv;
+        self.plies[ply].move_count = 0;
+        self.plies[ply].played_quiet = false;
         self.plies[ply].played_piece_to = match mv {
             Some(mv) if G::CONTINUATION_HISTORY => self.game.piece_to_index(mv),
             _ => NO_PIECE_TO,
@@ -799,6 +838,36 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
     /// A quiet move refuted the opponent: remember it as a killer, raise its
     /// history and lower that of the quiet moves tried before it.
+    /// A node that failed low says the quiet move that led to it was a
+    /// good reply: its continuation histories get a bonus (Stockfish
+    /// 15.1's bonus for the prior counter move), where the tunable
+    /// `prior_quiet_bonus` asks for one, that many plies beyond the node's
+    /// depth less one.
+    fn reward_prior_quiet(&mut self, ply: usize, depth: i32) {
+        let extra = self.params.prior_quiet_bonus;
+        if extra == 0 || !G::CONTINUATION_HISTORY || !self.tech.history || ply == 0 {
+            return;
+        }
+        let prior = &self.plies[ply - 1];
+        if !prior.played_quiet || prior.played_piece_to == NO_PIECE_TO {
+            return;
+        }
+        let piece_to = prior.played_piece_to;
+        let [reply, follow_up] = self.continuation_contexts(ply - 1);
+        let bonus_depth = depth + extra - 1;
+        let bonus_max = self.params.history_bonus_max;
+        if reply != NO_PIECE_TO {
+            self.memory
+                .replies
+                .update(reply, piece_to, bonus_depth, bonus_max);
+        }
+        if follow_up != NO_PIECE_TO {
+            self.memory
+                .follow_ups
+                .update(follow_up, piece_to, bonus_depth, bonus_max);
+        }
+    }
+
     fn reward_quiet(
         &mut self,
         side: crate::Side,
