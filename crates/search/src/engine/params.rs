@@ -280,6 +280,28 @@ search_params! {
     /// than the node less one (0: none, until a test passes; Stockfish
     /// 15.1 gives up to four times its bonus).
     prior_quiet_bonus: 0 in 0..=4 step 0.5;
+    /// Reverse futility pruning returns the static value (0) or its mean
+    /// with beta (1, until a test passes; later Stockfish versions do the
+    /// latter, a less inflated bound for the table and the parent).
+    rfp_return_blend: 0 in 0..=1 step 0.5;
+    /// Plies taken off a PV node searched with no hash move (internal
+    /// iterative reduction; other nodes always take one; Stockfish 15.1
+    /// takes three at PV nodes).
+    iir_pv_plies: 1 in 0..=3 step 0.5;
+    /// What one unit of the exchange evaluation's material is worth in the
+    /// evaluator's units, in per cent: a gap between two values (the
+    /// position's distance to alpha) is divided by it before an exchange
+    /// is asked to close it. 100 reads them alike; chess's net values a
+    /// pawn, a knight, a rook at about 1.4 to 2.5 times the exchange's
+    /// 100, 320, 500 (more in endings), so pruning that compares them
+    /// asked captures for too much.
+    exchange_scale_percent: 100 in 50..=300 step 10.0;
+    /// Delta pruning in quiescence: a capture whose exchange gain, plus
+    /// this margin (centipawns times the game's scale, converted by
+    /// `exchange_scale_percent`), cannot lift the stand-pat value to alpha
+    /// is skipped (0: never, until a test passes; Stockfish 15.1's margin
+    /// is about 75 centipawns).
+    qs_delta_margin: 0 in 0..=400 step 20.0;
 }
 
 impl Default for SearchParams {

@@ -57,6 +57,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         self.evaluate()
     }
 
+    /// A gap between two of the evaluator's values in the exchange
+    /// evaluation's material units (`exchange_scale_percent`).
+    pub(super) fn value_to_exchange(&self, gap: i32) -> i32 {
+        gap * 100 / self.params.exchange_scale_percent.max(1)
+    }
+
     /// Scores the moves in `moves` for the picker.
     fn score_moves(&self, moves: &[G::Move], scores: &mut Vec<i32>, hash_move: u16, ply: usize) {
         scores.clear();
@@ -213,7 +219,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 && eval - self.params.rfp_margin * G::EVAL_SCALE * (depth - i32::from(improving))
                     >= beta
             {
-                return eval;
+                return if self.params.rfp_return_blend > 0 {
+                    (eval + beta) / 2
+                } else {
+                    eval
+                };
             }
 
             // Razoring: so far below alpha near the horizon that only a
@@ -316,7 +326,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && depth >= 4
             && hash_move == NO_MOVE
         {
-            depth -= 1;
+            // From depth 4, even three plies off leave a ply to search.
+            depth -= if PV { self.params.iir_pv_plies } else { 1 };
         }
 
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
@@ -404,11 +415,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                             && !self.eval.exchange_at_least(
                                 &self.game,
                                 mv,
-                                alpha - eval
-                                    - self.params.capture_futility_margin
-                                        * (depth + 1)
-                                        * G::EVAL_SCALE
-                                    + 1,
+                                self.value_to_exchange(
+                                    alpha
+                                        - eval
+                                        - self.params.capture_futility_margin
+                                            * (depth + 1)
+                                            * G::EVAL_SCALE,
+                                ) + 1,
                             ))
                 } else {
                     // Futility and exchange pruning judge a quiet move by
@@ -739,7 +752,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     ) -> Option<i32> {
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         self.eval.noisy_moves(&self.game, &mut moves);
-        let needed = probcut_beta - static_eval;
+        let needed = self.value_to_exchange(probcut_beta - static_eval);
         let mut proof = None;
         for &mv in &moves {
             if !self.eval.exchange_at_least(&self.game, mv, needed) {

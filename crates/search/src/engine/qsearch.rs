@@ -102,6 +102,20 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             {
                 continue;
             }
+            // Delta pruning: even winning the exchange leaves the side
+            // below alpha by more than the margin.
+            if !in_check
+                && self.params.qs_delta_margin > 0
+                && !self.eval.exchange_at_least(
+                    &self.game,
+                    mv,
+                    self.value_to_exchange(
+                        alpha - static_eval - self.params.qs_delta_margin * G::EVAL_SCALE,
+                    ) + 1,
+                )
+            {
+                continue;
+            }
             self.prefetch_child(mv);
             self.game.make_move(mv);
             let value = -self.qsearch(ply + 1, -beta, -alpha);
