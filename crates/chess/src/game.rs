@@ -294,11 +294,14 @@ impl Game for ChessGame {
     // (docs/search.md); each had stood near +4 alone. A PV node's later
     // moves a ply shallower once one has raised alpha, below depth 6 (as
     // Stockfish 15.1): passed at 2+0.02, three runs pooled, +21.5 +- 14.4
-    // Elo after 1,150 games (docs/search.md).
+    // Elo after 1,150 games (docs/search.md). Delta pruning in quiescence
+    // at a margin of 100 centipawns, the victim counted at three times its
+    // exchange value: passed at 20,000 nodes (docs/search.md).
     const SEARCH_PARAMS: SearchParams = SearchParams {
         double_extension_margin: 12,
         se_fail_high_reduction: 2,
         alpha_raise_max_depth: 6,
+        qs_delta_margin: 100,
         ..SearchParams::DEFAULT
     };
     // Extending only checks that keep their material stays off: a tree

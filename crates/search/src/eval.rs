@@ -63,6 +63,16 @@ pub trait Evaluator<G: Game>: Send + Sync {
         true
     }
 
+    /// The material `mv` takes at once, in the exchange evaluation's units
+    /// (chess: the victim's value), or `None` when the move may gain more
+    /// than that (a promotion) or the evaluator cannot say (the default).
+    /// Quiescence's delta pruning skips a capture whose victim, with a
+    /// margin, cannot lift the side to alpha.
+    fn capture_value(&self, game: &G, mv: G::Move) -> Option<i32> {
+        let _ = (game, mv);
+        None
+    }
+
     /// A forced win for the side to move that the evaluator proves by its own
     /// means (gomoku's threat-space search), as the number of plies until the
     /// winning move is made (1: it wins with its next move). The engine asks

@@ -102,4 +102,8 @@ impl Evaluator<ChessGame> for ChessEvaluator {
     fn exchange_at_least(&self, game: &ChessGame, mv: Move, threshold: i32) -> bool {
         tactics::exchange_at_least(game.position(), mv, threshold)
     }
+
+    fn capture_value(&self, game: &ChessGame, mv: Move) -> Option<i32> {
+        tactics::capture_value(game.position(), mv)
+    }
 }

@@ -33,6 +33,16 @@ pub fn mvv_lva(board: &Board, mv: Move) -> i32 {
     victim * 16 + promotion * 16 - attacker / 10
 }
 
+/// The exchange value of the piece `mv` takes (en passant: a pawn), or
+/// `None` for a promotion, whose gain the victim alone does not bound.
+#[must_use]
+pub fn capture_value(board: &Board, mv: Move) -> Option<i32> {
+    if mv.promotion.is_some() {
+        return None;
+    }
+    Some(captured(board, mv).map_or(0, value))
+}
+
 /// Legal captures and queen promotions, for quiescence search.
 pub fn noisy_moves(board: &Board, out: &mut Vec<Move>) {
     out.clear();
@@ -213,5 +223,27 @@ mod tests {
         let pxr = parse_move(game.position(), "exf5").unwrap();
         assert!(mvv_lva(game.position(), pxq) > mvv_lva(game.position(), pxr));
         assert!(is_noisy(game.position(), pxq));
+    }
+
+    #[test]
+    fn capture_value_is_the_whole_victim() {
+        let victim = |fen: &str, mv: &str| {
+            let game = ChessGame::from_fen(fen).unwrap();
+            let mv = parse_move(game.position(), mv).unwrap();
+            capture_value(game.position(), mv)
+        };
+        // The rook is defended, so the exchange wins nothing; the victim is
+        // still worth a rook.
+        assert_eq!(
+            victim("3rk3/3r4/8/8/8/8/8/3RK3 w - - 0 1", "Rxd7"),
+            Some(500)
+        );
+        assert_eq!(
+            victim("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6"),
+            Some(100)
+        );
+        // A promotion can gain more than what it takes.
+        assert_eq!(victim("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "axb8=Q"), None);
+        assert_eq!(victim("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=Q"), None);
     }
 }

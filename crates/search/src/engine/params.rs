@@ -269,8 +269,10 @@ search_params! {
     /// moves are reduced a ply less (1; 0: not, until a test passes, as
     /// Stockfish 15.1 does).
     lmr_singular_relief: 0 in 0..=1 step 0.5;
-    /// Capture futility: a noisy move near the horizon whose exchange
-    /// gain plus this many centipawns per ply of depth plus one (times the
+    /// Capture futility: a noisy move near the horizon whose victim
+    /// (counted as delta pruning counts it, `qs_delta_scale_percent`; the
+    /// exchange's gain where the evaluator names no victim) plus this many
+    /// centipawns per ply of depth plus one (times the
     /// game's scale) leaves the value at or below alpha is skipped (0:
     /// never, until a test passes; Stockfish 15.1 about 90 + 100 · depth in
     /// centipawns, with the captured piece's value for the gain).
@@ -296,12 +298,19 @@ search_params! {
     /// 100, 320, 500 (more in endings), so pruning that compares them
     /// asked captures for too much.
     exchange_scale_percent: 100 in 50..=300 step 10.0;
-    /// Delta pruning in quiescence: a capture whose exchange gain, plus
-    /// this margin (centipawns times the game's scale, converted by
-    /// `exchange_scale_percent`), cannot lift the stand-pat value to alpha
-    /// is skipped (0: never, until a test passes; Stockfish 15.1's margin
-    /// is about 75 centipawns).
+    /// Delta pruning in quiescence: a capture whose victim (converted by
+    /// `exchange_scale_percent`) plus this margin (centipawns times the
+    /// game's scale) cannot lift the stand-pat value to alpha is skipped
+    /// (0: never, until a test passes; Stockfish 15.1 adds about 75
+    /// centipawns to the victim's endgame value).
     qs_delta_margin: 0 in 0..=400 step 20.0;
+    /// What delta pruning counts a victim's exchange value as, in the
+    /// evaluator's units, in per cent. Apart from `exchange_scale_percent`
+    /// because a bound must hold in every phase: chess's net values a
+    /// pawn at about 1.2 pawns in the middlegame and over 3 in pawn
+    /// endings, and a victim counted at less than it is worth hides
+    /// captures that would reach alpha.
+    qs_delta_scale_percent: 300 in 100..=500 step 20.0;
 }
 
 impl Default for SearchParams {

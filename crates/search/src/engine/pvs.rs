@@ -63,6 +63,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         gap * 100 / self.params.exchange_scale_percent.max(1)
     }
 
+    /// Whether the noisy move `mv` cannot make up `gap` (in the evaluator's
+    /// units): its victim, counted at the generous `qs_delta_scale_percent`
+    /// since a bound must hold in every phase, falls short, or, where the
+    /// evaluator names no victim's value, its exchange does.
+    pub(super) fn capture_futile(&self, mv: G::Move, gap: i32) -> bool {
+        match self.eval.capture_value(&self.game, mv) {
+            Some(victim) => victim * self.params.qs_delta_scale_percent / 100 <= gap,
+            None => !self
+                .eval
+                .exchange_at_least(&self.game, mv, self.value_to_exchange(gap) + 1),
+        }
+    }
+
     /// Scores the moves in `moves` for the picker.
     fn score_moves(&self, moves: &[G::Move], scores: &mut Vec<i32>, hash_move: u16, ply: usize) {
         scores.clear();
@@ -407,21 +420,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                             mv,
                             -self.params.see_prune_margin * depth,
                         ))
-                        // Capture futility: what the exchange wins, with
-                        // the margin, still leaves the position below
-                        // alpha.
+                        // Capture futility: the victim taken for nothing,
+                        // with the margin, still leaves the position below
+                        // alpha (where the evaluator cannot name a victim's
+                        // value, what the exchange wins).
                         || (self.params.capture_futility_margin > 0
                             && depth <= self.params.futility_max_depth
-                            && !self.eval.exchange_at_least(
-                                &self.game,
+                            && self.capture_futile(
                                 mv,
-                                self.value_to_exchange(
-                                    alpha
-                                        - eval
-                                        - self.params.capture_futility_margin
-                                            * (depth + 1)
-                                            * G::EVAL_SCALE,
-                                ) + 1,
+                                alpha
+                                    - eval
+                                    - self.params.capture_futility_margin
+                                        * (depth + 1)
+                                        * G::EVAL_SCALE,
                             ))
                 } else {
                     // Futility and exchange pruning judge a quiet move by

@@ -90,6 +90,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             });
         }
         let original_alpha = alpha;
+        let futility_base = (!in_check && self.params.qs_delta_margin > 0)
+            .then(|| best + self.params.qs_delta_margin * G::EVAL_SCALE);
         let mut best_key = NO_MOVE;
         let mut picker = Picker::new();
         while let Some((mv, _)) = picker.pick(&mut moves, &mut scores, |_, _| {}) {
@@ -102,19 +104,22 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             {
                 continue;
             }
-            // Delta pruning: even winning the exchange leaves the side
-            // below alpha by more than the margin.
-            if !in_check
-                && self.params.qs_delta_margin > 0
-                && !self.eval.exchange_at_least(
-                    &self.game,
-                    mv,
-                    self.value_to_exchange(
-                        alpha - static_eval - self.params.qs_delta_margin * G::EVAL_SCALE,
-                    ) + 1,
-                )
+            // Delta pruning (Stockfish's quiescence futility): even taking
+            // the victim for nothing, plus the margin, leaves the side below
+            // alpha. The victim's whole value is counted, not the exchange's
+            // net gain: inside an exchange the static value is a piece off
+            // and a recapture's net gain would never close that gap. A check
+            // may win more than the victim, so checks are kept.
+            if let Some(futility_base) = futility_base
+                && let Some(victim) = self.eval.capture_value(&self.game, mv)
             {
-                continue;
+                let futility = futility_base + victim * self.params.qs_delta_scale_percent / 100;
+                if futility <= alpha && !self.game.gives_check(mv) {
+                    // What the capture could at best have reached bounds
+                    // the node's value, not the stand-pat value below it.
+                    best = best.max(futility);
+                    continue;
+                }
             }
             self.prefetch_child(mv);
             self.game.make_move(mv);
