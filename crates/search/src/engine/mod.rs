@@ -198,6 +198,10 @@ struct Worker<'a, G: Game, E: Evaluator<G>> {
     /// The depth of the iteration in flight: singular extensions stop at
     /// twice it, so that no line grows without end.
     root_depth: i32,
+    /// The root's alpha in the iteration in flight, for the reduction of
+    /// the opponent's late moves once one already holds the root move
+    /// below it (`lmr_root_alpha`).
+    root_alpha: i32,
 }
 
 /// Splits a seed and a move key into a shift in `0..=amplitude`.
@@ -257,6 +261,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             flushed: SearchStats::default(),
             seldepth: 0,
             stopped: false,
+            root_alpha: -INFINITY,
             path: Path::new(root),
             plies,
             memory,
@@ -346,6 +351,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32, first: usize) -> i32 {
         self.stats.nodes += 1;
         self.root_depth = depth;
+        self.root_alpha = alpha;
         self.plies[0].pv.clear();
         self.plies[0].double_extensions = 0;
         self.plies[2].cutoffs = 0;
@@ -421,6 +427,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             best = best.max(value);
             if value > alpha {
                 alpha = value;
+                self.root_alpha = alpha;
                 self.record_pv(0, mv);
                 self.root_pv.clone_from(&self.plies[0].pv);
                 self.root[first..=i].rotate_right(1);

@@ -269,6 +269,10 @@ search_params! {
     /// moves are reduced a ply less (1; 0: not, until a test passes, as
     /// Stockfish 15.1 does).
     lmr_singular_relief: 0 in 0..=1 step 0.5;
+    /// A late move of the opponent's (an odd ply) reduced a ply more once
+    /// his best move so far holds the root move at or below the root's
+    /// alpha (1; 0: not, until a test passes; Rapfi does so).
+    lmr_root_alpha: 0 in 0..=1 step 0.5;
     /// Capture futility: a noisy move near the horizon whose victim
     /// (counted as delta pruning counts it, `qs_delta_scale_percent`; the
     /// exchange's gain where the evaluator names no victim) plus this many

@@ -609,6 +609,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                                 > parent_limit.unsigned_abs() as usize,
                     );
                     reduction -= i32::from(self.params.lmr_singular_relief > 0 && singular_hash);
+                    // The opponent already holds the root move below the
+                    // root's alpha: this root move will not be chosen, and
+                    // the rest of his moves only decide by how much (Rapfi's
+                    // rule for its odd plies).
+                    reduction += i32::from(
+                        self.params.lmr_root_alpha > 0 && ply % 2 == 1 && best >= -self.root_alpha,
+                    );
                     if bad_noisy {
                         reduction -= LMR_BAD_NOISY_RELIEF;
                     } else if order >= KILLER - 1 {
