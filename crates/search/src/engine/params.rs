@@ -273,6 +273,11 @@ search_params! {
     /// his best move so far holds the root move at or below the root's
     /// alpha (1; 0: not, until a test passes; Rapfi does so).
     lmr_root_alpha: 0 in 0..=1 step 0.5;
+    /// Plies of reduction taken off the late moves of a node off the
+    /// principal variation that the table marks as once on it (0: none,
+    /// until a test passes; Stockfish 15.1 takes two off such nodes and
+    /// PV nodes alike, where Banco already takes one off PV nodes).
+    lmr_tt_pv: 0 in 0..=2 step 0.5;
     /// Capture futility: a noisy move near the horizon whose victim
     /// (counted as delta pruning counts it, `qs_delta_scale_percent`; the
     /// exchange's gain where the evaluator names no victim) plus this many

@@ -188,6 +188,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         } else {
             None
         };
+        // Whether the node is or was on a principal variation (Stockfish's
+        // `ttPv`): such a node is reduced less where the tunable asks.
+        let tt_pv = PV || tt_entry.is_some_and(|entry| entry.pv);
         let mut hash_move = NO_MOVE;
         if let Some(entry) = tt_entry {
             self.stats.tt_hits += 1;
@@ -609,6 +612,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                                 > parent_limit.unsigned_abs() as usize,
                     );
                     reduction -= i32::from(self.params.lmr_singular_relief > 0 && singular_hash);
+                    // A node once on a principal variation may be on it
+                    // again: its late moves keep more depth.
+                    reduction -= self.params.lmr_tt_pv * i32::from(!PV && tt_pv);
                     // The opponent already holds the root move below the
                     // root's alpha: this root move will not be chosen, and
                     // the rest of his moves only decide by how much (Rapfi's
@@ -749,7 +755,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 Bound::Upper
             };
             let eval = if in_check { 0 } else { static_eval };
-            self.tt.store(hash, ply, best_key, best, eval, depth, bound);
+            self.tt
+                .store(hash, ply, best_key, best, eval, depth, bound, tt_pv);
         }
         best
     }
@@ -798,6 +805,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if value >= probcut_beta {
                 self.stats.cutoffs += 1;
                 if self.tech.transposition_table {
+                    // The node's mark of a principal variation stays.
+                    let tt_pv = self.tt.probe(hash, ply).is_some_and(|entry| entry.pv);
                     self.tt.store(
                         hash,
                         ply,
@@ -806,6 +815,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         static_eval,
                         depth - 3,
                         Bound::Lower,
+                        tt_pv,
                     );
                 }
                 proof = Some(value);

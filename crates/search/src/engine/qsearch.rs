@@ -153,8 +153,16 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             } else {
                 Bound::Upper
             };
-            self.tt
-                .store(hash, ply, best_key, best, static_eval, 0, bound);
+            self.tt.store(
+                hash,
+                ply,
+                best_key,
+                best,
+                static_eval,
+                0,
+                bound,
+                tt_entry.is_some_and(|entry| entry.pv),
+            );
         }
         best
     }

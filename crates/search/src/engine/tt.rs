@@ -3,11 +3,14 @@
 //! Each entry is two `AtomicU64` words. The data word packs:
 //!
 //! ```text
-//!  63      58 57 56 55     48 47            32 31            16 15             0
-//! +----------+-----+---------+----------------+----------------+----------------+
-//! |generation|bound|  depth  |  static eval   |     value      |    move key    |
-//! +----------+-----+---------+----------------+----------------+----------------+
+//!  63      58 57 56 55 54    48 47            32 31            16 15             0
+//! +----------+-----+--+-------+----------------+----------------+----------------+
+//! |generation|bound|pv| depth |  static eval   |     value      |    move key    |
+//! +----------+-----+--+-------+----------------+----------------+----------------+
 //! ```
+//!
+//! `pv` marks a position that was on a principal variation when stored
+//! (Stockfish's `ttPv`).
 //!
 //! and the key word holds `hash ^ data`. A reader accepts an entry only if
 //! `key ^ data` gives back its hash, so a torn write by another thread reads as
@@ -28,6 +31,8 @@ use crate::observer::Bound;
 pub const NO_MOVE: u16 = u16::MAX;
 
 const CLUSTER: usize = 4;
+/// The depth's bits in the data word, below the `pv` bit.
+const DEPTH_MASK: u64 = 0x7f;
 const ENTRY_BYTES: usize = 16;
 
 #[derive(Default)]
@@ -58,6 +63,8 @@ pub struct TtEntry {
     pub depth: i32,
     /// What kind of bound `value` is.
     pub bound: Bound,
+    /// Whether the position was on a principal variation when stored.
+    pub pv: bool,
 }
 
 impl TtEntry {
@@ -153,14 +160,23 @@ fn value_from_tt(value: i32, ply: usize) -> i32 {
 }
 
 #[allow(clippy::cast_sign_loss)] // packing signed 16-bit fields into bits
-fn pack(move_key: u16, value: i32, eval: i32, depth: i32, bound: Bound, generation: u64) -> u64 {
+fn pack(
+    move_key: u16,
+    value: i32,
+    eval: i32,
+    depth: i32,
+    bound: Bound,
+    pv: bool,
+    generation: u64,
+) -> u64 {
     let value = value.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16 as u16;
     let eval = eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16 as u16;
-    let depth = depth.clamp(0, 255) as u64;
+    let depth = depth.clamp(0, DEPTH_MASK as i32) as u64;
     u64::from(move_key)
         | u64::from(value) << 16
         | u64::from(eval) << 32
         | depth << 48
+        | u64::from(pv) << 55
         | bound_bits(bound) << 56
         | (generation & 0x3f) << 58
 }
@@ -172,8 +188,9 @@ fn unpack(data: u64, ply: usize) -> Option<TtEntry> {
         move_key: data as u16,
         value: value_from_tt(i32::from((data >> 16) as u16 as i16), ply),
         eval: i32::from((data >> 32) as u16 as i16),
-        depth: ((data >> 48) & 0xff) as i32,
+        depth: ((data >> 48) & DEPTH_MASK) as i32,
         bound,
+        pv: (data >> 55) & 1 == 1,
     })
 }
 
@@ -286,6 +303,7 @@ impl TranspositionTable {
         eval: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
     ) {
         let generation = self.generation();
         let cluster = self.cluster(hash);
@@ -305,7 +323,7 @@ impl TranspositionTable {
                         if move_key != NO_MOVE && move_key != old.move_key {
                             Self::write(
                                 entry, hash, ply, move_key, old.value, old.eval, old.depth,
-                                old.bound, generation,
+                                old.bound, old.pv, generation,
                             );
                         }
                         return;
@@ -316,7 +334,7 @@ impl TranspositionTable {
                         move_key
                     };
                     Self::write(
-                        entry, hash, ply, move_key, value, eval, depth, bound, generation,
+                        entry, hash, ply, move_key, value, eval, depth, bound, pv, generation,
                     );
                     return;
                 }
@@ -325,7 +343,7 @@ impl TranspositionTable {
                 i32::MIN
             } else {
                 let age = (generation + 64 - ((data >> 58) & 0x3f)) & 0x3f;
-                ((data >> 48) & 0xff) as i32 - 8 * age as i32
+                ((data >> 48) & DEPTH_MASK) as i32 - 8 * age as i32
             };
             if worth < victim_worth {
                 victim_worth = worth;
@@ -333,7 +351,7 @@ impl TranspositionTable {
             }
         }
         Self::write(
-            victim, hash, ply, move_key, value, eval, depth, bound, generation,
+            victim, hash, ply, move_key, value, eval, depth, bound, pv, generation,
         );
     }
 
@@ -347,6 +365,7 @@ impl TranspositionTable {
         eval: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
         generation: u64,
     ) {
         let data = pack(
@@ -355,6 +374,7 @@ impl TranspositionTable {
             eval,
             depth,
             bound,
+            pv,
             generation,
         );
         entry.data.store(data, Ordering::Relaxed);
@@ -392,6 +412,7 @@ mod tests {
             eval: 0,
             depth: 3,
             bound,
+            pv: false,
         };
         assert_eq!(entry(50, Bound::Lower).refine(10), 50);
         assert_eq!(entry(5, Bound::Lower).refine(10), 10);
@@ -404,7 +425,7 @@ mod tests {
     #[test]
     fn stores_and_probes() {
         let tt = TranspositionTable::new(1);
-        tt.store(0xdead_beef, 0, 42, -17, 5, 7, Bound::Lower);
+        tt.store(0xdead_beef, 0, 42, -17, 5, 7, Bound::Lower, true);
         let e = tt.probe(0xdead_beef, 0).unwrap();
         assert_eq!(
             e,
@@ -413,7 +434,8 @@ mod tests {
                 value: -17,
                 eval: 5,
                 depth: 7,
-                bound: Bound::Lower
+                bound: Bound::Lower,
+                pv: true,
             }
         );
         assert!(tt.probe(0xdead_bef0, 0).is_none());
@@ -423,18 +445,18 @@ mod tests {
     fn mate_values_are_node_relative() {
         let tt = TranspositionTable::new(1);
         // Mate in 5 plies from the root, found at ply 3: mate in 2 from the node.
-        tt.store(1, 3, NO_MOVE, mate_in(5), 0, 4, Bound::Exact);
+        tt.store(1, 3, NO_MOVE, mate_in(5), 0, 4, Bound::Exact, false);
         assert_eq!(tt.probe(1, 3).unwrap().value, mate_in(5));
         assert_eq!(tt.probe(1, 1).unwrap().value, mate_in(3));
-        tt.store(2, 2, NO_MOVE, mated_in(6), 0, 4, Bound::Exact);
+        tt.store(2, 2, NO_MOVE, mated_in(6), 0, 4, Bound::Exact, false);
         assert_eq!(tt.probe(2, 4).unwrap().value, mated_in(8));
     }
 
     #[test]
     fn keeps_the_move_when_none_is_given() {
         let tt = TranspositionTable::new(1);
-        tt.store(9, 0, 7, 10, 0, 3, Bound::Exact);
-        tt.store(9, 0, NO_MOVE, 12, 0, 4, Bound::Upper);
+        tt.store(9, 0, 7, 10, 0, 3, Bound::Exact, false);
+        tt.store(9, 0, NO_MOVE, 12, 0, 4, Bound::Upper, false);
         let e = tt.probe(9, 0).unwrap();
         assert_eq!((e.move_key, e.value, e.depth), (7, 12, 4));
     }
@@ -445,12 +467,12 @@ mod tests {
         // Hashes with equal high bits land in the same cluster.
         let base = 0x1234_0000_0000_0000_u64;
         for i in 0..4_u64 {
-            tt.store(base + i, 0, 1, 0, 0, 10 + i as i32, Bound::Exact);
+            tt.store(base + i, 0, 1, 0, 0, 10 + i as i32, Bound::Exact, false);
         }
         for i in 0..4_u64 {
             assert!(tt.probe(base + i, 0).is_some());
         }
-        tt.store(base + 9, 0, 1, 0, 0, 20, Bound::Exact);
+        tt.store(base + 9, 0, 1, 0, 0, 20, Bound::Exact, false);
         assert!(tt.probe(base, 0).is_none(), "the shallowest entry goes");
         assert!(tt.probe(base + 9, 0).is_some());
     }
@@ -477,6 +499,7 @@ mod tests {
                 0,
                 1,
                 Bound::Exact,
+                false,
             );
         }
         assert!(tt.hashfull() > 0);
