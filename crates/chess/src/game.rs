@@ -406,6 +406,10 @@ impl Game for ChessGame {
         (colour + piece) * 64 + mv.to as usize
     }
 
+    fn destination(mv: Move) -> Option<usize> {
+        Some(mv.to as usize)
+    }
+
     fn move_key(mv: Move) -> u16 {
         // Promotions count from one (a knight), so that none is zero.
         let promotion = mv.promotion.map_or(0, |piece| piece as u16);

@@ -248,6 +248,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.side_to_move().index() * Self::MOVE_INDEX_SPACE + Self::move_index(mv)
     }
 
+    /// The square `mv` lands on, where the game's moves have one (chess:
+    /// the destination), so quiescence can tell a recapture; `None` by
+    /// default.
+    fn destination(mv: Self::Move) -> Option<usize> {
+        let _ = mv;
+        None
+    }
+
     /// A 16-bit key of `mv`, unique among the legal moves of any one position and
     /// never `u16::MAX`; the transposition table stores moves by this key.
     fn move_key(mv: Self::Move) -> u16;

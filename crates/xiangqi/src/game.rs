@@ -497,6 +497,10 @@ impl Game for XiangqiGame {
         mv.index()
     }
 
+    fn destination(mv: Move) -> Option<usize> {
+        Some(mv.to.index())
+    }
+
     fn move_key(mv: Move) -> u16 {
         mv.index() as u16
     }

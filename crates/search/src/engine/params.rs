@@ -320,6 +320,22 @@ search_params! {
     /// endings, and a victim counted at less than it is worth hides
     /// captures that would reach alpha.
     qs_delta_scale_percent: 300 in 100..=500 step 20.0;
+    /// Quiescence at a node not in check searches at most this many of
+    /// its captures in picking order; later ones are skipped unless they
+    /// check, recapture on the square the last move landed on, or promote
+    /// (0: no limit, until a test passes; Stockfish 15.1 searches two).
+    /// Only where delta pruning is on and the evaluator names the victim.
+    qs_move_limit: 0 in 0..=8 step 0.5;
+    /// Quiescence skips a capture that does not win material by exchange
+    /// when even the stand-pat value plus delta pruning's margin is at or
+    /// below alpha (1; 0: not, until a test passes; Stockfish 15.1 does).
+    qs_see_futility: 0 in 0..=1 step 0.5;
+    /// Futility pruning of a quiet move adds its history (plain and
+    /// continuation, as the ordering reads them) divided by this to the
+    /// margin, so a move that often refuted stays and one that never did
+    /// goes sooner (0: no history term, until a test passes; Stockfish
+    /// 15.1 adds its continuation history over 60, in its units).
+    futility_history_divisor: 0 in 0..=512 step 8.0;
 }
 
 impl Default for SearchParams {

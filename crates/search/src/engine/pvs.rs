@@ -76,6 +76,27 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
     }
 
+    /// What a quiet move's history adds to its futility margin (in
+    /// centipawns): its plain and continuation history over
+    /// `futility_history_divisor`, nothing while that is 0.
+    fn futility_history_margin(&self, mv: G::Move, ply: usize) -> i32 {
+        let divisor = self.params.futility_history_divisor;
+        if divisor == 0 || !self.tech.history {
+            return 0;
+        }
+        let continuation = if G::CONTINUATION_HISTORY {
+            self.continuation_score(ply, self.game.piece_to_index(mv))
+        } else {
+            0
+        };
+        (self
+            .memory
+            .history
+            .get(self.game.side_to_move(), G::move_index(mv))
+            + continuation)
+            / divisor
+    }
+
     /// Scores the moves in `moves` for the picker.
     fn score_moves(&self, moves: &[G::Move], scores: &mut Vec<i32>, hash_move: u16, ply: usize) {
         scores.clear();
@@ -460,7 +481,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         || (prune_depth <= self.params.futility_max_depth
                             && eval
                                 + (self.params.futility_base
-                                    + self.params.futility_margin * prune_depth)
+                                    + self.params.futility_margin * prune_depth
+                                    + self.futility_history_margin(mv, ply))
                                     * G::EVAL_SCALE
                                 <= alpha)
                         || (prune_depth <= self.params.quiet_see_max_depth

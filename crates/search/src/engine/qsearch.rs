@@ -93,8 +93,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let futility_base = (!in_check && self.params.qs_delta_margin > 0)
             .then(|| best + self.params.qs_delta_margin * G::EVAL_SCALE);
         let mut best_key = NO_MOVE;
+        // Where the last move landed: a capture there is a recapture,
+        // which the move limit below never skips.
+        let recapture_square = ply
+            .checked_sub(1)
+            .and_then(|parent| self.plies[parent].played)
+            .and_then(G::destination);
+        let move_limit = usize::try_from(self.params.qs_move_limit).unwrap_or(0);
+        let mut picked = 0_usize;
         let mut picker = Picker::new();
         while let Some((mv, _)) = picker.pick(&mut moves, &mut scores, |_, _| {}) {
+            picked += 1;
             // Captures that lose material by exchange cannot help the side
             // that stood pat.
             if !in_check
@@ -113,14 +122,33 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if let Some(futility_base) = futility_base
                 && let Some(victim) = self.eval.capture_value(&self.game, mv)
             {
+                // Late captures in a list ordered victim first rarely
+                // matter, unless they recapture (Stockfish 15.1's move
+                // count pruning in quiescence).
+                let late =
+                    move_limit > 0 && picked > move_limit && recapture_square != G::destination(mv);
                 let futility = futility_base + victim * self.params.qs_delta_scale_percent / 100;
+                if late && !self.game.gives_check(mv) {
+                    continue;
+                }
                 if futility <= alpha && !self.game.gives_check(mv) {
                     // What the capture could at best have reached bounds
                     // the node's value, not the stand-pat value below it.
                     best = best.max(futility);
                     continue;
                 }
+                // Even the margin alone does not reach alpha: only a
+                // capture that wins material by exchange can.
+                if self.params.qs_see_futility > 0
+                    && futility_base <= alpha
+                    && !self.eval.exchange_at_least(&self.game, mv, 1)
+                    && !self.game.gives_check(mv)
+                {
+                    best = best.max(futility_base);
+                    continue;
+                }
             }
+            self.plies[ply].played = Some(mv);
             self.prefetch_child(mv);
             self.game.make_move(mv);
             let value = -self.qsearch(ply + 1, -beta, -alpha);

@@ -156,6 +156,15 @@ impl Evaluator<XiangqiGame> for XiangqiEvaluator {
     fn exchange_at_least(&self, game: &XiangqiGame, mv: Move, threshold: i32) -> bool {
         exchange_estimate(game.board(), mv) >= threshold
     }
+
+    fn capture_value(&self, game: &XiangqiGame, mv: Move) -> Option<i32> {
+        // Xiangqi has no promotion: a capture gains its victim at most.
+        Some(
+            game.board()
+                .piece_at(mv.to)
+                .map_or(0, |p| ORDER_VALUE[p.kind.index()]),
+        )
+    }
 }
 
 /// What `mv` wins if the opponent recaptures once when it can: the victim's
