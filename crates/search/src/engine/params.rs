@@ -336,6 +336,10 @@ search_params! {
     /// goes sooner (0: no history term, until a test passes; Stockfish
     /// 15.1 adds its continuation history over 60, in its units).
     futility_history_divisor: 0 in 0..=512 step 8.0;
+    /// Reverse futility pruning skips a node whose table entry marks it as
+    /// once on a principal variation (1; 0: not, until a test passes;
+    /// Stockfish 15.1 prunes so only off such nodes).
+    rfp_tt_pv: 0 in 0..=1 step 0.5;
 }
 
 impl Default for SearchParams {

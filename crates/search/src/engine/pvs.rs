@@ -252,6 +252,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             // from us is unlikely to be answered by enough from the opponent.
             if self.tech.reverse_futility
                 && depth <= self.params.rfp_max_depth
+                && !(tt_pv && self.params.rfp_tt_pv > 0)
                 && eval.abs() < MATE_BOUND
                 && eval - self.params.rfp_margin * G::EVAL_SCALE * (depth - i32::from(improving))
                     >= beta
