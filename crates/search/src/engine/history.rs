@@ -23,6 +23,10 @@ pub(crate) struct Memory {
     /// Continuation history two plies back: a quiet move as a follow-up to
     /// our own move before the opponent's.
     pub(crate) follow_ups: ContinuationHistory,
+    /// Continuation history four plies back: a quiet move as a follow-up
+    /// to our move two moves ago (read and kept only where the tunable
+    /// `continuation_four_plies` asks for it).
+    pub(crate) follow_ups_four: ContinuationHistory,
     /// The last search's side to move and value for it (the main
     /// thread's): a value that has fallen since asks for more time.
     pub(crate) previous_value: Option<(Side, i32)>,
@@ -35,6 +39,7 @@ impl Memory {
             counter_moves: CounterMoves::new::<G>(),
             replies: ContinuationHistory::new::<G>(),
             follow_ups: ContinuationHistory::new::<G>(),
+            follow_ups_four: ContinuationHistory::new::<G>(),
             previous_value: None,
         }
     }
@@ -57,6 +62,7 @@ impl Memory {
         self.counter_moves.table.fill(super::tt::NO_MOVE);
         self.replies.table.fill(0);
         self.follow_ups.table.fill(0);
+        self.follow_ups_four.table.fill(0);
         self.previous_value = None;
     }
 }

@@ -440,6 +440,20 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         best
     }
 
+    /// The share of the usual time (per cent) the finished iteration's
+    /// best move asks for: less when it alone took nearly all the nodes,
+    /// its rivals refuted at once (`time_effort_share`).
+    fn easy_move_percent(&self) -> u32 {
+        let share = u64::try_from(self.params.time_effort_share).unwrap_or(0);
+        let total: u64 = self.root.iter().map(|r| r.last.nodes).sum();
+        let best = self.root.first().map_or(0, |r| r.last.nodes);
+        if share == 0 || total == 0 || best * 100 < share * total {
+            100
+        } else {
+            u32::try_from(self.params.time_effort_scale).unwrap_or(100)
+        }
+    }
+
     /// Orders the root moves for the next iteration: the best (the lines,
     /// with multi-PV) first, then by the effort each took (a move that was
     /// hard to refute is likely good).
@@ -651,6 +665,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                         (self.game.side_to_move(), value),
                         G::EVAL_SCALE,
                     )
+                    / 100
+                    * self.easy_move_percent()
                     / 100;
                 if self.stopped
                     || self.budget.stop_raised()

@@ -340,6 +340,20 @@ search_params! {
     /// once on a principal variation (1; 0: not, until a test passes;
     /// Stockfish 15.1 prunes so only off such nodes).
     rfp_tt_pv: 0 in 0..=1 step 0.5;
+    /// When the best move took at least this per cent of the last
+    /// iteration's nodes (its rivals were refuted quickly: an easy move),
+    /// the time before another iteration starts is scaled by
+    /// `time_effort_scale` (0: never, until a test passes; later Stockfish
+    /// versions do so from about 93 %).
+    time_effort_share: 0 in 0..=100 step 2.0;
+    /// See `time_effort_share`: the per cent of the usual time an easy
+    /// move gets (later Stockfish versions give about 76 %).
+    time_effort_scale: 76 in 30..=100 step 3.0;
+    /// Quiet moves are also ordered, reduced and pruned by a continuation
+    /// history four plies back, a follow-up to our move two moves ago (1;
+    /// 0: one and two plies back only, until a test passes; Stockfish
+    /// 15.1 reads four and six plies back too).
+    continuation_four_plies: 0 in 0..=1 step 0.5;
 }
 
 impl Default for SearchParams {

@@ -872,18 +872,24 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     }
 
     /// The moves one and two plies back, as continuation contexts.
-    fn continuation_contexts(&self, ply: usize) -> [usize; 2] {
+    fn continuation_contexts(&self, ply: usize) -> [usize; 3] {
         let back = |plies: usize| {
             ply.checked_sub(plies)
                 .map_or(NO_PIECE_TO, |earlier| self.plies[earlier].played_piece_to)
         };
-        [back(1), back(2)]
+        let four = if self.params.continuation_four_plies > 0 {
+            back(4)
+        } else {
+            NO_PIECE_TO
+        };
+        [back(1), back(2), four]
     }
 
     /// A quiet move's continuation history here: as a reply to the
-    /// opponent's last move plus as a follow-up to our move before it.
+    /// opponent's last move plus as a follow-up to our move before it
+    /// (and, where the tunable asks, to our move before that).
     fn continuation_score(&self, ply: usize, piece_to: usize) -> i32 {
-        let [reply, follow_up] = self.continuation_contexts(ply);
+        let [reply, follow_up, four] = self.continuation_contexts(ply);
         let mut score = 0;
         if reply != NO_PIECE_TO {
             score += self.memory.replies.get(reply, piece_to);
@@ -891,7 +897,37 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if follow_up != NO_PIECE_TO {
             score += self.memory.follow_ups.get(follow_up, piece_to);
         }
+        if four != NO_PIECE_TO {
+            score += self.memory.follow_ups_four.get(four, piece_to);
+        }
         score
+    }
+
+    /// Gives the continuation histories of `piece_to` in the contexts of
+    /// the node at `ply` a bonus (a negative `signed_max`: a malus).
+    fn update_continuations(
+        &mut self,
+        contexts: [usize; 3],
+        piece_to: usize,
+        depth: i32,
+        signed_max: i32,
+    ) {
+        let [reply, follow_up, four] = contexts;
+        if reply != NO_PIECE_TO {
+            self.memory
+                .replies
+                .update(reply, piece_to, depth, signed_max);
+        }
+        if follow_up != NO_PIECE_TO {
+            self.memory
+                .follow_ups
+                .update(follow_up, piece_to, depth, signed_max);
+        }
+        if four != NO_PIECE_TO {
+            self.memory
+                .follow_ups_four
+                .update(four, piece_to, depth, signed_max);
+        }
     }
 
     /// The opponent's move that led to this node, if it was a real move.
@@ -917,19 +953,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             return;
         }
         let piece_to = prior.played_piece_to;
-        let [reply, follow_up] = self.continuation_contexts(ply - 1);
+        let contexts = self.continuation_contexts(ply - 1);
         let bonus_depth = depth + extra - 1;
         let bonus_max = self.params.history_bonus_max;
-        if reply != NO_PIECE_TO {
-            self.memory
-                .replies
-                .update(reply, piece_to, bonus_depth, bonus_max);
-        }
-        if follow_up != NO_PIECE_TO {
-            self.memory
-                .follow_ups
-                .update(follow_up, piece_to, bonus_depth, bonus_max);
-        }
+        self.update_continuations(contexts, piece_to, bonus_depth, bonus_max);
     }
 
     fn reward_quiet(
@@ -961,21 +988,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     .update(side, G::move_index(other), depth, -bonus_max);
             }
             if G::CONTINUATION_HISTORY {
-                let [reply, follow_up] = self.continuation_contexts(ply);
+                let contexts = self.continuation_contexts(ply);
                 let moves = std::iter::once((mv, bonus_max))
                     .chain(tried.iter().map(|&other| (other, -bonus_max)));
                 for (quiet, signed_max) in moves {
                     let piece_to = self.game.piece_to_index(quiet);
-                    if reply != NO_PIECE_TO {
-                        self.memory
-                            .replies
-                            .update(reply, piece_to, depth, signed_max);
-                    }
-                    if follow_up != NO_PIECE_TO {
-                        self.memory
-                            .follow_ups
-                            .update(follow_up, piece_to, depth, signed_max);
-                    }
+                    self.update_continuations(contexts, piece_to, depth, signed_max);
                 }
             }
         }
