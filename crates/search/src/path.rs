@@ -72,14 +72,20 @@ impl Path {
 
     /// The terminal value of the current position by rule or repetition, if any.
     pub(crate) fn terminal_value<G: Game>(&self, game: &G, ply: usize) -> Option<i32> {
+        self.terminal_outcome(game)
+            .map(|outcome| outcome_value(outcome, ply))
+    }
+
+    /// How the current position ends by rule or repetition, if it does.
+    pub(crate) fn terminal_outcome<G: Game>(&self, game: &G) -> Option<Outcome> {
         if let Some(outcome) = game.rule_outcome() {
-            return Some(outcome_value(outcome, ply));
+            return Some(outcome);
         }
         let reversible = game.reversible_plies();
         if reversible >= 2
             && let Some(cycle) = self.repetition(game.hash(), reversible)
         {
-            return Some(outcome_value(game.repetition_outcome(cycle), ply));
+            return Some(game.repetition_outcome(cycle));
         }
         None
     }

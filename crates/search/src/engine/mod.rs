@@ -28,8 +28,8 @@ use self::tt::{NO_MOVE, TranspositionTable};
 use crate::budget::Budget;
 use crate::path::{Path, outcome_value};
 use crate::{
-    Bound, Evaluator, Game, INFINITY, Imprecision, Limits, MATE_BOUND, MAX_EVAL, MAX_PLY, PvLine,
-    Report, RootMoveReport, SearchConfig, SearchObserver, SearchResult, SearchStats, Side,
+    Bound, Evaluator, Game, INFINITY, Imprecision, Limits, MATE_BOUND, MAX_EVAL, MAX_PLY, Outcome,
+    PvLine, Report, RootMoveReport, SearchConfig, SearchObserver, SearchResult, SearchStats, Side,
     Techniques,
 };
 
@@ -272,6 +272,17 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             multi_pv: if id == 0 { config.multi_pv.max(1) } else { 1 },
             lines: Vec::new(),
             root_depth: 0,
+        }
+    }
+
+    /// The value of a finished game for the side to move, `ply` plies from
+    /// the root: a draw is worth `contempt` less at the root side's turns
+    /// (even plies) and as much more at its opponent's.
+    fn outcome_score(&self, outcome: Outcome, ply: usize) -> i32 {
+        match outcome {
+            Outcome::Draw if ply.is_multiple_of(2) => -self.params.contempt,
+            Outcome::Draw => self.params.contempt,
+            _ => outcome_value(outcome, ply),
         }
     }
 

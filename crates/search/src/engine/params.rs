@@ -354,6 +354,12 @@ search_params! {
     /// 0: one and two plies back only, until a test passes; Stockfish
     /// 15.1 reads four and six plies back too).
     continuation_four_plies: 0 in 0..=1 step 0.5;
+    /// A draw is worth this many centipawns less than equality to the side
+    /// that started the search, and as much more to its opponent: the
+    /// engine steers away from repetitions and dead-drawn exchanges while
+    /// it is not worse by more (0: a draw is worth 0, until a match
+    /// shows otherwise; Stockfish 10 and 11 played with 24 of its units).
+    contempt: 0 in 0..=100 step 4.0;
 }
 
 impl Default for SearchParams {

@@ -16,7 +16,6 @@ use super::picker::{
     BAD_NOISY, COUNTER_MOVE, GOOD_NOISY, HASH_MOVE, KILLER, Picker, UNSCORED_QUIET,
 };
 use super::tt::NO_MOVE;
-use crate::path::outcome_value;
 use crate::{Bound, Evaluator, Game, INFINITY, MATE_BOUND, MAX_PLY, mate_in, mated_in};
 
 /// Quiet moves searched before late move pruning starts, by depth.
@@ -51,8 +50,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if self.enter(ply) {
             return 0;
         }
-        if let Some(value) = self.path.terminal_value(&self.game, ply) {
-            return value;
+        if let Some(outcome) = self.path.terminal_outcome(&self.game) {
+            return self.outcome_score(outcome, ply);
         }
         self.evaluate()
     }
@@ -173,8 +172,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if self.enter(ply) {
             return 0;
         }
-        if let Some(value) = self.path.terminal_value(&self.game, ply) {
-            return value;
+        if let Some(outcome) = self.path.terminal_outcome(&self.game) {
+            return self.outcome_score(outcome, ply);
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate();
@@ -372,7 +371,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         self.game.legal_moves(&mut moves);
         if moves.is_empty() {
             self.plies[ply].moves = moves;
-            return outcome_value(self.game.no_moves_outcome(), ply);
+            return self.outcome_score(self.game.no_moves_outcome(), ply);
         }
         let mut scores = std::mem::take(&mut self.plies[ply].scores);
         scores.clear();

@@ -9,7 +9,6 @@ use super::Worker;
 use super::params::QS_SEE_THRESHOLD;
 use super::picker::{HASH_MOVE, Picker};
 use super::tt::NO_MOVE;
-use crate::path::outcome_value;
 use crate::{Bound, Evaluator, Game, INFINITY, MAX_PLY, mate_in};
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
@@ -20,7 +19,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
         self.stats.qnodes += 1;
         if let Some(outcome) = self.game.rule_outcome() {
-            return outcome_value(outcome, ply);
+            return self.outcome_score(outcome, ply);
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate();
@@ -59,7 +58,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             self.game.legal_moves(&mut moves);
             if moves.is_empty() {
                 self.plies[ply].moves = moves;
-                return outcome_value(self.game.no_moves_outcome(), ply);
+                return self.outcome_score(self.game.no_moves_outcome(), ply);
             }
         } else {
             static_eval = match tt_entry {
