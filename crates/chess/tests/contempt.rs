@@ -1,7 +1,8 @@
 //! Contempt: a draw is worth less than equality to the side that searches.
 //! A side a pawn down that can repeat the position takes the draw when a
 //! draw is worth 0, and still when contempt leaves it better than the
-//! pawn; the value it reports is the draw's, less the contempt.
+//! pawn, or is glad of it with a negative contempt; the value it reports
+//! is the draw's, less the contempt.
 
 use banco_chess::{ChessEvaluator, ChessGame, notation::parse_move};
 use banco_search::{Game, Limits, ParamOverrides, SearchConfig, SearchResult, Searcher, Silent};
@@ -34,7 +35,7 @@ fn search(contempt: &str) -> SearchResult<banco_chess::Move> {
 #[test]
 fn a_repetition_is_worth_minus_the_contempt() {
     let repeat = parse_move(position().position(), "Ng8").unwrap();
-    for (contempt, value) in [("0", 0), ("30", -30)] {
+    for (contempt, value) in [("0", 0), ("30", -30), ("-30", 30)] {
         let result = search(contempt);
         assert_eq!(result.best_move, Some(repeat), "contempt {contempt}");
         assert_eq!(result.report.value, value, "contempt {contempt}");
@@ -45,5 +46,6 @@ fn a_repetition_is_worth_minus_the_contempt() {
 fn a_large_contempt_is_refused_and_changes_nothing() {
     let mut params = ParamOverrides::default();
     assert!(params.set("contempt", "500").is_err());
+    assert!(params.set("contempt", "-101").is_err());
     assert_eq!(params, ParamOverrides::default());
 }

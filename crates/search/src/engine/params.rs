@@ -357,9 +357,10 @@ search_params! {
     /// A draw is worth this many centipawns less than equality to the side
     /// that started the search, and as much more to its opponent: the
     /// engine steers away from repetitions and dead-drawn exchanges while
-    /// it is not worse by more (0: a draw is worth 0, until a match
-    /// shows otherwise; Stockfish 10 and 11 played with 24 of its units).
-    contempt: 0 in 0..=100 step 4.0;
+    /// it is not worse by more; below 0 it takes a draw while it is not
+    /// better by more (0: a draw is worth 0, until a match shows
+    /// otherwise; Stockfish 10 and 11 played with 24 of its units).
+    contempt: 0 in -100..=100 step 4.0;
 }
 
 impl Default for SearchParams {
