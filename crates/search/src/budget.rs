@@ -22,9 +22,16 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
-    pub(crate) fn new(limits: &Limits, overhead: Duration, start: Instant) -> Budget {
+    /// The limits of one search; `moves_to_go` is the number of moves
+    /// assumed left when the clock gives none.
+    pub(crate) fn new(
+        limits: &Limits,
+        overhead: Duration,
+        start: Instant,
+        moves_to_go: u32,
+    ) -> Budget {
         Budget {
-            time: TimeManager::new(limits, overhead, start),
+            time: TimeManager::with_moves_to_go(limits, overhead, start, moves_to_go),
             nodes: limits.nodes,
             stop: limits.stop.clone(),
             armed: false,

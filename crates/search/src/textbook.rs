@@ -245,7 +245,12 @@ pub(crate) fn search_traced<G: Game, E: Evaluator<G>, T: Tracer<G::Move>>(
         eval,
         path: Path::new(root),
         stats: SearchStats::default(),
-        budget: Budget::new(limits, config.move_overhead, start),
+        budget: Budget::new(
+            limits,
+            config.move_overhead,
+            start,
+            crate::time::DEFAULT_MOVES_TO_GO,
+        ),
         seldepth: 0,
         stopped: false,
         moves: vec![Vec::new(); MAX_PLY + 1],

@@ -5,8 +5,9 @@ use std::time::{Duration, Instant};
 
 use crate::Limits;
 
-/// Moves assumed left in the game when the clock gives no `movestogo`.
-const DEFAULT_MOVES_TO_GO: u32 = 25;
+/// Moves assumed left in the game when the clock gives no `movestogo`
+/// (the engine reads its own, the tunable `time_moves_to_go`).
+pub(crate) const DEFAULT_MOVES_TO_GO: u32 = 25;
 /// The hard deadline is this many times the soft one, within the clock.
 const HARD_TO_SOFT: u32 = 4;
 /// Never plan to use more than this fraction (in percent) of the time left on one move.
@@ -30,6 +31,18 @@ impl TimeManager {
     /// operating system's delay between our answer and the opponent's clock.
     #[must_use]
     pub fn new(limits: &Limits, overhead: Duration, start: Instant) -> TimeManager {
+        TimeManager::with_moves_to_go(limits, overhead, start, DEFAULT_MOVES_TO_GO)
+    }
+
+    /// As [`TimeManager::new`], assuming `moves_to_go` moves left in the
+    /// game when the clock gives no `movestogo`.
+    #[must_use]
+    pub fn with_moves_to_go(
+        limits: &Limits,
+        overhead: Duration,
+        start: Instant,
+        moves_to_go: u32,
+    ) -> TimeManager {
         let mut soft = None;
         let mut hard = None;
         let mut fixed = false;
@@ -43,10 +56,7 @@ impl TimeManager {
         }
         if let (Some(clock), false) = (limits.clock, limits.infinite) {
             let left = clock.remaining.saturating_sub(overhead);
-            let moves = clock
-                .moves_to_go
-                .unwrap_or(DEFAULT_MOVES_TO_GO)
-                .clamp(1, 50);
+            let moves = clock.moves_to_go.unwrap_or(moves_to_go).clamp(1, 50);
             let share = left / moves + clock.increment * 3 / 4;
             let cap = left * MAX_SHARE_PERCENT / 100;
             let clock_soft = share.min(cap).max(Duration::from_millis(1));
@@ -118,6 +128,31 @@ mod tests {
         let hard = tm.hard.unwrap();
         assert!(soft > Duration::from_millis(300) && soft < Duration::from_millis(600));
         assert!(hard >= soft && hard <= Duration::from_millis(7500));
+    }
+
+    #[test]
+    fn fewer_moves_to_go_spend_more_of_the_clock() {
+        let mut limits = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_secs(10),
+                increment: Duration::from_millis(100),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let soft = |limits: &Limits, moves| {
+            TimeManager::with_moves_to_go(limits, Duration::ZERO, Instant::now(), moves)
+                .soft
+                .unwrap()
+        };
+        // 10 s / 20 + 75 ms against 10 s / 25 + 75 ms.
+        assert_eq!(soft(&limits, 20), Duration::from_millis(575));
+        assert_eq!(soft(&limits, 25), Duration::from_millis(475));
+        // A clock that says how many moves are left overrides the guess.
+        if let Some(clock) = limits.clock.as_mut() {
+            clock.moves_to_go = Some(10);
+        }
+        assert_eq!(soft(&limits, 20), Duration::from_millis(1075));
     }
 
     #[test]

@@ -754,8 +754,10 @@ pub(crate) fn search<G: Game, E: Evaluator<G>>(
         helper_nodes: AtomicU64::new(0),
         helper_stats: Mutex::new(SearchStats::default()),
     };
-    let reductions = Reductions::new(&config.params.apply(G::SEARCH_PARAMS));
-    let budget = Budget::new(limits, config.move_overhead, start);
+    let params = config.params.apply(G::SEARCH_PARAMS);
+    let reductions = Reductions::new(&params);
+    let moves_to_go = u32::try_from(params.time_moves_to_go).unwrap_or(1);
+    let budget = Budget::new(limits, config.move_overhead, start, moves_to_go);
     let helper_limits = Limits {
         depth: limits.depth,
         ..Limits::default()
@@ -763,7 +765,8 @@ pub(crate) fn search<G: Game, E: Evaluator<G>>(
     let (mut result, main_stats) = std::thread::scope(|scope| {
         for (id, memory) in (1..threads).zip(helper_memories.iter_mut()) {
             let (shared, reductions, helper_limits) = (&shared, &reductions, &helper_limits);
-            let helper_budget = Budget::new(&Limits::default(), config.move_overhead, start);
+            let helper_budget =
+                Budget::new(&Limits::default(), config.move_overhead, start, moves_to_go);
             scope.spawn(move || {
                 let mut worker = Worker::new(
                     id,

@@ -354,6 +354,11 @@ search_params! {
     /// 0: one and two plies back only, until a test passes; Stockfish
     /// 15.1 reads four and six plies back too).
     continuation_four_plies: 0 in 0..=1 step 0.5;
+    /// The moves a clock's time is shared among when it gives no
+    /// `movestogo`: a move's soft budget is the time left over this, plus
+    /// three quarters of the increment (25; fewer spends more of the clock
+    /// early, as Stockfish does).
+    time_moves_to_go: 25 in 10..=50 step 2.0;
     /// A draw is worth this many centipawns less than equality to the side
     /// that started the search, and as much more to its opponent: the
     /// engine steers away from repetitions and dead-drawn exchanges while
