@@ -5,8 +5,10 @@
 //! compiled twice on x86-64: for the baseline instruction set (SSE2,
 //! which every x86-64 processor has) and for AVX2, whose 256-bit
 //! registers do twice the work an instruction; the AVX2 copy is picked at
-//! run time where the processor has it. Integer arithmetic throughout,
-//! so both copies give the same values bit for bit.
+//! run time where the processor has it. The output layer's AVX2 copy is
+//! written with the instructions themselves, which the compiler did not
+//! find. Integer arithmetic throughout, so every copy gives the same
+//! values bit for bit (the tests compare each with the definition).
 
 use crate::network::QA;
 
@@ -194,9 +196,57 @@ mod avx2 {
         super::apply_body(to, from, added, removed);
     }
 
+    /// Written with the AVX2 instructions themselves: the compiler
+    /// vectorises `screlu_dot_body` only 128 bits at a time and widens
+    /// each product to 32 bits before the multiply-add, where one
+    /// `vpmaddwd` takes sixteen products at once. Measured: the output
+    /// layer's share of a chess search's time fell from about 7 % to
+    /// about 5 %, and searches to a fixed depth took 3–4 % less time
+    /// (docs/search.md, the row of the hand-written output layer).
     #[target_feature(enable = "avx2")]
+    #[allow(unsafe_code)]
     pub(super) fn screlu_dot(accumulator: &[i16], weights: &[i16]) -> i64 {
-        super::screlu_dot_body(accumulator, weights)
+        use std::arch::x86_64::{
+            __m256i, _mm256_add_epi32, _mm256_loadu_si256, _mm256_madd_epi16, _mm256_max_epi16,
+            _mm256_min_epi16, _mm256_mullo_epi16, _mm256_set1_epi16, _mm256_setzero_si256,
+            _mm256_storeu_si256,
+        };
+        const LANES: usize = 16;
+        // A block adds at most two terms of 255 · 32,385 to an `i32`
+        // lane (see `screlu_dot_body`): 64 blocks stay below 2^31.
+        const BLOCKS_PER_FLUSH: usize = 64;
+        // QA = 255 fits i16; the cast cannot truncate.
+        const TOP: i16 = super::QA as i16;
+        let n = accumulator.len().min(weights.len());
+        let (accumulator, weights) = (&accumulator[..n], &weights[..n]);
+        let zero = _mm256_setzero_si256();
+        let top = _mm256_set1_epi16(TOP);
+        let (a_blocks, w_blocks) = (accumulator.chunks_exact(LANES), weights.chunks_exact(LANES));
+        let tail = super::screlu_dot_body(a_blocks.remainder(), w_blocks.remainder());
+        let mut total = 0_i64;
+        let mut blocks = a_blocks.zip(w_blocks).peekable();
+        while blocks.peek().is_some() {
+            let mut sum = _mm256_setzero_si256();
+            for (a, w) in blocks.by_ref().take(BLOCKS_PER_FLUSH) {
+                // SAFETY: `a` and `w` are slices of exactly 16 `i16`, the
+                // 32 bytes an unaligned load reads; AVX2 is enabled on
+                // this function.
+                let (a, w) = unsafe {
+                    (
+                        _mm256_loadu_si256(a.as_ptr().cast::<__m256i>()),
+                        _mm256_loadu_si256(w.as_ptr().cast::<__m256i>()),
+                    )
+                };
+                let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_mullo_epi16(v, w), v));
+            }
+            let mut lanes = [0_i32; 8];
+            // SAFETY: `lanes` is 32 bytes, the width of the unaligned
+            // store; AVX2 is enabled on this function.
+            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), sum) };
+            total += lanes.iter().map(|&lane| i64::from(lane)).sum::<i64>();
+        }
+        total + tail
     }
 }
 
@@ -235,7 +285,7 @@ mod tests {
 
     #[test]
     fn screlu_dot_matches_its_definition_at_the_extremes() {
-        for len in [1, 15, 16, 31, 128, 255, 256, 257, 1024] {
+        for len in [1, 15, 16, 31, 128, 255, 256, 257, 1024, 2055] {
             let top = vec![i16::MAX; len];
             for w in [crate::MAX_OUTPUT_WEIGHT, -crate::MAX_OUTPUT_WEIGHT] {
                 let weights = vec![w; len];
