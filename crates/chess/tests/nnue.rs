@@ -144,5 +144,5 @@ fn the_shipped_net_gives_its_reference_values() {
     .iter()
     .map(|fen| ChessGame::from_fen(fen).unwrap().network_value(&net))
     .collect();
-    assert_eq!(values, vec![52, 1426, -1337, 36]);
+    assert_eq!(values, vec![56, 1469, -1364, 26]);
 }
