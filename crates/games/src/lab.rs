@@ -43,7 +43,7 @@ pub struct LabPosition {
     pub side_to_move: String,
     /// The depth searched.
     pub depth: u32,
-    /// `simple` or `strong`.
+    /// `simple`, `strong` or `nnue`.
     pub evaluator: &'static str,
 }
 
@@ -159,7 +159,7 @@ pub struct TreeView {
     pub depth: u32,
     /// `minimax` or `alphabeta`.
     pub algorithm: &'static str,
-    /// `simple` or `strong`.
+    /// `simple`, `strong` or `nnue`.
     pub evaluator: &'static str,
     /// The root value as a score.
     pub value: LabScore,

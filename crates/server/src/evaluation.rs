@@ -40,7 +40,7 @@ pub struct EvaluationRequest {
     /// Moves played from there, as codes or in the game's notation.
     #[serde(default)]
     pub moves: Vec<String>,
-    /// `simple` or `strong` (the default).
+    /// `simple`, `strong` (the default) or `nnue` (where the game has a net).
     #[serde(default)]
     pub evaluator: Option<String>,
 }

@@ -181,7 +181,7 @@ pub struct RaceRequest {
     pub ply: Option<usize>,
     /// Plies to search, 1 to 6.
     pub depth: u32,
-    /// `simple` or `strong` (the default).
+    /// `simple`, `strong` (the default) or `nnue` (where the game has a net).
     #[serde(default)]
     pub evaluator: Option<String>,
 }
@@ -233,7 +233,7 @@ pub struct TreeRequest {
     pub depth: u32,
     /// `minimax` or `alphabeta`.
     pub algorithm: String,
-    /// `simple` or `strong` (the default).
+    /// `simple`, `strong` (the default) or `nnue` (where the game has a net).
     #[serde(default)]
     pub evaluator: Option<String>,
     /// The most nodes to record, 1 to 100,000 (default 40,000: the whole
